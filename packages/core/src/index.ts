@@ -1,0 +1,27 @@
+// The complete public surface of @argcheck/core. Anything not exported here is internal.
+export { ArgcheckConfigError, ErrorCode } from './errors.js';
+export type {
+  ArgumentChecker,
+  ArgumentCheckerOptions,
+  CheckAction,
+  CheckContext,
+  CheckedArguments,
+  CheckMode,
+  CheckOutcome,
+  Classification,
+  Clock,
+  FetchContext,
+  Finding,
+  HttpValueSetOptions,
+  MismatchShape,
+  SourceKind,
+  UnavailableReason,
+  ValueSet,
+  ValueSetEntry,
+  ValueSetEvent,
+  ValueSetLookup,
+  ValueSetProvider,
+  ValueSetProviderOptions,
+  ValueSetSource,
+  ValueSetStatus,
+} from './types.js';

@@ -1,0 +1,226 @@
+/**
+ * Public types of `@argcheck/core`. Everything a user configures or receives
+ * is declared here; implementation types live in `internal-types.ts`.
+ */
+
+/** Why a value set cannot be used for a check right now. */
+export type UnavailableReason =
+  'cold' | 'fetch_failed' | 'timeout' | 'invalid_payload' | 'expired' | 'unknown_set';
+
+/** The shape of a mismatch. Every mismatch has exactly one, tried in this order. */
+export type MismatchShape = 'case' | 'format' | 'alias' | 'near_miss' | 'invented' | 'not_string';
+
+/** One member of a value set as its owner describes it. */
+export interface ValueSetEntry {
+  /** The exact string the owning service branches on. */
+  value: string;
+  /** Other names or labels the owner gives the member (`Charged twice` for `DUPLICATE_CHARGE`). */
+  aliases?: readonly string[];
+}
+
+/**
+ * A compiled, immutable value set: exact membership plus the indexes built at
+ * refresh time for normalised matches, aliases and near-miss suggestions.
+ */
+export interface ValueSet {
+  /** Number of members. */
+  readonly size: number;
+  /** Exact string membership. Prototype keys are members only if the owner listed them. */
+  has(value: string): boolean;
+  /** Members in ascending code-unit order. */
+  members(): readonly string[];
+  /**
+   * Classify a string that is not a member: `case`, `format`, `alias`,
+   * `near_miss` or `invented`, with the canonical member where one is implied.
+   */
+  classify(value: string): Classification;
+  /** Up to `limit` members closest to `value`, closest first. */
+  suggest(value: string, limit: number): readonly string[];
+}
+
+/** What a non-member string is, relative to a set. */
+export interface Classification {
+  shape: Exclude<MismatchShape, 'not_string'>;
+  /** The member the value stands for (`case`, `format`, `alias`), or the closest member (`near_miss`). */
+  canonical?: string;
+}
+
+/** Where a source reports from, as it appears on telemetry (`source` attribute). */
+export type SourceKind = 'http' | 'function' | 'static';
+
+/** Context a source receives for one fetch. */
+export interface FetchContext {
+  /** Aborted when the fetch times out or the provider closes. */
+  signal: AbortSignal;
+}
+
+/** An authoritative source of one value set. */
+export interface ValueSetSource {
+  readonly kind: SourceKind;
+  /** Load the current members. May reject; the provider handles every failure. */
+  load(ctx: FetchContext): Promise<readonly ValueSetEntry[]>;
+}
+
+/** A clock and timers, injectable so tests never sleep. */
+export interface Clock {
+  /** Milliseconds since the epoch (or any fixed origin). */
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Something the provider did or refused to do; published only to `onEvent`. */
+export type ValueSetEvent =
+  | {
+      type: 'fetch_succeeded';
+      set: string;
+      source: SourceKind;
+      size: number;
+      durationMs: number;
+    }
+  | {
+      type: 'fetch_failed';
+      set: string;
+      source: SourceKind;
+      reason: 'fetch_failed' | 'timeout' | 'invalid_payload';
+      /** What exactly was wrong, for humans. */
+      detail: string;
+      durationMs: number;
+      /** Milliseconds until the next attempt. */
+      retryInMs: number;
+    }
+  | {
+      type: 'refresh_rejected';
+      set: string;
+      source: SourceKind;
+      reason: 'empty' | 'shrunk' | 'too_large' | 'malformed';
+      detail: string;
+    }
+  | { type: 'normalisation_collision'; set: string; members: readonly string[]; normalised: string }
+  | { type: 'expired'; set: string; source: SourceKind };
+
+export type ValueSetLookup =
+  { state: 'fresh' | 'stale'; set: ValueSet } | { state: 'unavailable'; reason: UnavailableReason };
+
+export interface ValueSetStatus {
+  name: string;
+  source: SourceKind;
+  state: 'fresh' | 'stale' | 'unavailable';
+  /** Present when `state` is `unavailable`. */
+  reason?: UnavailableReason;
+  /** Members in the set being served, 0 when none. */
+  size: number;
+  /** Seconds since the served set was fetched; undefined before the first good fetch. */
+  ageSeconds?: number;
+  /** The last failed or rejected refresh, if the newest attempt failed. */
+  lastError?: string;
+  /** Epoch milliseconds of the last good fetch. */
+  fetchedAt?: number;
+}
+
+export interface ValueSetProviderOptions {
+  /** Value sets by name. */
+  sources: Readonly<Record<string, ValueSetSource>>;
+  /** How long a fetched set is fresh, in milliseconds. @default 300_000 */
+  ttlMs?: number;
+  /** A fetch slower than this is aborted and counted as `timeout`, in milliseconds. @default 2_000 */
+  fetchTimeoutMs?: number;
+  /** How long past the TTL a set is served `stale` before it becomes `unavailable: expired`, in milliseconds. @default 3_600_000 */
+  maxStaleMs?: number;
+  /** A refresh that loses more than this fraction of the members is rejected. @default 0.5 */
+  maxShrinkRatio?: number;
+  /** Injected time; tests pass a fake. @default the system clock */
+  clock?: Clock;
+  /** Injected randomness in [0, 1) for backoff jitter. @default Math.random */
+  random?: () => number;
+  /** Receives every fetch, rejection, collision and expiry. Exceptions it throws are swallowed. */
+  onEvent?: (event: ValueSetEvent) => void;
+}
+
+export interface ValueSetProvider {
+  /** Synchronous; never waits. Starts a background refresh when the set is cold or due. */
+  get(name: string): ValueSetLookup;
+  /** Fetch the named sets (all when omitted) and resolve when each has settled; never rejects. */
+  ready(names?: readonly string[]): Promise<void>;
+  /** Start a refresh now (single flight); resolves when it settles; never rejects. */
+  refresh(name: string): Promise<void>;
+  /** Size, age, state and last error per set. */
+  status(): ValueSetStatus[];
+  /** Names of the configured sets. */
+  names(): readonly string[];
+  /** Stop timers and abort fetches in flight. */
+  close(): void;
+}
+
+export type CheckMode = 'observe' | 'normalise' | 'reject';
+
+/** `{ [tool]: { [argumentPath]: setName } }`. Paths are dotted, `[]` marks array elements. */
+export type CheckedArguments = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+export interface ArgumentCheckerOptions {
+  /** Where sets come from: a provider, shared with other checkers if you like. */
+  valueSets: ValueSetProvider;
+  checkedArguments: CheckedArguments;
+  /** @default 'observe' */
+  mode?: CheckMode;
+  /** Sets with at most this many members are listed in full in repair messages. @default 20 */
+  listAllUpTo?: number;
+  /** How many closest members a repair message names for larger sets. @default 5 */
+  suggestionCount?: number;
+  /** Upper bound on a repair message, in characters. @default 1_000 */
+  maxRepairMessageLength?: number;
+  /** How much of the emitted value a repair message quotes, in characters. @default 40 */
+  quotePrefixLength?: number;
+}
+
+export interface CheckContext {
+  conversationId?: string;
+  toolCallId?: string;
+}
+
+export type Finding =
+  | {
+      argument: string;
+      set: string;
+      value: unknown;
+      status: 'checked';
+      inSet: boolean;
+      inSetNormalised: boolean;
+      shape?: MismatchShape;
+      canonical?: string;
+      suggestions?: readonly string[];
+    }
+  | {
+      argument: string;
+      set: string;
+      value: unknown;
+      status: 'unavailable';
+      reason: UnavailableReason;
+    };
+
+export type CheckAction = 'call' | 'call_rewritten' | 'reject';
+
+export interface CheckOutcome {
+  tool: string;
+  action: CheckAction;
+  /** The arguments to send: the input untouched, or a rewritten copy. */
+  args: unknown;
+  findings: readonly Finding[];
+  repairMessage?: string;
+}
+
+export interface ArgumentChecker {
+  /** Synchronous, total: never throws, never mutates `args`. */
+  check(tool: string, args: unknown, ctx?: CheckContext): CheckOutcome;
+  readonly mode: CheckMode;
+  /** Set names this checker reads, from `checkedArguments`. */
+  readonly setNames: readonly string[];
+}
+
+export interface HttpValueSetOptions {
+  headers?: Readonly<Record<string, string>>;
+  /** Pick the entries out of a custom payload; return anything the default parser accepts. */
+  select?: (body: unknown) => unknown;
+  /** Bodies larger than this are rejected, in bytes. @default 16_777_216 */
+  maxBytes?: number;
+}
