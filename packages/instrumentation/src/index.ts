@@ -1,0 +1,2 @@
+// The complete public surface of @argcheck/instrumentation.
+export {};

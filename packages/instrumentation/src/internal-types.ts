@@ -1,0 +1,38 @@
+import type { DiagLogger } from '@opentelemetry/api';
+import type { CheckContext, CheckedArguments, CheckMode, CheckOutcome } from '@argcheck/core';
+
+/** Checks one call and records its telemetry. Never throws. */
+export interface CheckEngine {
+  check(tool: string, args: unknown, ctx?: CheckContext): CheckOutcome;
+}
+
+/** Arguments and value sets read from one MCP server's tool catalog. */
+export interface DerivedCatalog {
+  /** Only arguments the configuration does not already name. */
+  checkedArguments: CheckedArguments;
+  /** Set name → members, from string `enum`s in the tools' input schemas. */
+  sets: Readonly<Record<string, readonly string[]>>;
+}
+
+/** What the MCP integration needs from the instrumentation. */
+export interface McpHost {
+  readonly mode: CheckMode;
+  /** Engine for the configured arguments alone. */
+  readonly configured: CheckEngine;
+  /** The configured checked arguments, so derivation can skip what they name. */
+  readonly configuredArguments: CheckedArguments;
+  /**
+   * An engine for the configured arguments plus those derived from one
+   * server's catalog, keyed by the client it belongs to. Calling it again for
+   * the same key replaces the previous derived engine (the catalog changed).
+   * Series for derived arguments are allocated here, within the cap.
+   */
+  deriveEngine(key: object, catalog: DerivedCatalog): CheckEngine;
+  /** `mcp.deriveValueSets`. */
+  readonly deriveValueSets: boolean;
+  /** `mcp.maxCheckedArguments`. */
+  readonly maxCheckedArguments: number;
+  /** The `conversationId` option applied to a call's context, when configured. */
+  conversationIdFor(ctx: CheckContext): string | undefined;
+  readonly diag: DiagLogger;
+}
