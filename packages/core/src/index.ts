@@ -25,3 +25,4 @@ export type {
   ValueSetSource,
   ValueSetStatus,
 } from './types.js';
+export { createArgumentChecker } from './checker/create-argument-checker.js';

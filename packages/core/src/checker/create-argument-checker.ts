@@ -1,0 +1,244 @@
+import { ArgcheckConfigError, ErrorCode } from '../errors.js';
+import type {
+  ArgumentChecker,
+  ArgumentCheckerOptions,
+  CheckMode,
+  CheckOutcome,
+  Finding,
+  ValueSet,
+} from '../types.js';
+import { collectValues, compileArgumentPath, describeLocation } from './argument-path.js';
+import type { ArgumentPath, LocatedValue } from './argument-path.js';
+import { repairMessage } from './repair-message.js';
+import type { RejectedArgument, RepairLimits } from './repair-message.js';
+import { applyRewrites } from './rewrite.js';
+import type { Rewrite } from './rewrite.js';
+
+interface PlannedArgument {
+  path: ArgumentPath;
+  setName: string;
+  /** `reason_code`-style paths read one own property, with no allocation. */
+  simpleKey: string | undefined;
+}
+
+const MODES: readonly CheckMode[] = ['observe', 'normalise', 'reject'];
+const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
+
+function integerOption(name: string, value: unknown, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw new ArgcheckConfigError(
+      ErrorCode.INVALID_OPTION,
+      `${name} must be an integer >= ${min}, got ${JSON.stringify(value)}.`,
+    );
+  }
+  return value;
+}
+
+function planArguments(options: ArgumentCheckerOptions): Map<string, PlannedArgument[]> {
+  const { checkedArguments, valueSets } = options;
+  if (typeof checkedArguments !== 'object' || checkedArguments === null) {
+    throw new ArgcheckConfigError(
+      ErrorCode.INVALID_OPTION,
+      'checkedArguments must be an object: { [tool]: { [argumentPath]: setName } }.',
+    );
+  }
+  const known = new Set(valueSets.names());
+  const plans = new Map<string, PlannedArgument[]>();
+  for (const [tool, paths] of Object.entries(checkedArguments)) {
+    if (typeof paths !== 'object' || paths === null) {
+      throw new ArgcheckConfigError(
+        ErrorCode.INVALID_OPTION,
+        `checkedArguments["${tool}"] must be an object of argument path → set name.`,
+      );
+    }
+    const planned: PlannedArgument[] = [];
+    for (const [text, setName] of Object.entries(paths)) {
+      const path = compileArgumentPath(text, tool);
+      if (typeof setName !== 'string' || !known.has(setName)) {
+        throw new ArgcheckConfigError(
+          ErrorCode.UNKNOWN_SET,
+          `checkedArguments["${tool}"]["${text}"] names the value set ${JSON.stringify(setName)}, ` +
+            `which no source provides. Known sets: ${[...known].sort().join(', ') || '(none)'}.`,
+        );
+      }
+      const only = path.segments.length === 1 ? path.segments[0] : undefined;
+      const simpleKey = only && only.arrays === 0 ? only.key : undefined;
+      planned.push({ path, setName, simpleKey });
+    }
+    plans.set(tool, planned);
+  }
+  return plans;
+}
+
+function parseArgs(args: unknown): unknown {
+  if (typeof args !== 'string') return args;
+  try {
+    return JSON.parse(args) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function valuesAt(root: unknown, arg: PlannedArgument): readonly LocatedValue[] {
+  if (arg.simpleKey === undefined) return collectValues(root, arg.path);
+  const key = arg.simpleKey;
+  if (
+    typeof root !== 'object' ||
+    root === null ||
+    Array.isArray(root) ||
+    !Object.hasOwn(root, key)
+  ) {
+    return [];
+  }
+  return [{ value: (root as Record<string, unknown>)[key], location: [key] }];
+}
+
+/** Create a checker: synchronous, total, never mutates the arguments it is given. */
+export function createArgumentChecker(options: ArgumentCheckerOptions): ArgumentChecker {
+  if (typeof options !== 'object' || options === null) {
+    throw new ArgcheckConfigError(
+      ErrorCode.INVALID_OPTION,
+      'createArgumentChecker needs an options object.',
+    );
+  }
+  const mode = options.mode ?? 'observe';
+  if (!MODES.includes(mode)) {
+    throw new ArgcheckConfigError(
+      ErrorCode.INVALID_OPTION,
+      `mode must be one of ${MODES.join(', ')}, got ${JSON.stringify(mode)}.`,
+    );
+  }
+  const provider = options.valueSets;
+  if (typeof provider?.get !== 'function' || typeof provider.names !== 'function') {
+    throw new ArgcheckConfigError(
+      ErrorCode.INVALID_OPTION,
+      'valueSets must be a value-set provider (createValueSetProvider).',
+    );
+  }
+  const limits: RepairLimits = {
+    listAllUpTo: integerOption('listAllUpTo', options.listAllUpTo, 20, 0),
+    suggestionCount: integerOption('suggestionCount', options.suggestionCount, 5, 0),
+    maxLength: integerOption('maxRepairMessageLength', options.maxRepairMessageLength, 1_000, 80),
+    quotePrefixLength: integerOption('quotePrefixLength', options.quotePrefixLength, 40, 0),
+  };
+  const plans = planArguments(options);
+  const setNames = Object.freeze(
+    [...new Set([...plans.values()].flatMap((p) => p.map((a) => a.setName)))].sort(),
+  );
+
+  function checkParsed(tool: string, original: unknown, args: unknown): CheckOutcome {
+    const plan = plans.get(tool);
+    if (plan === undefined || typeof args !== 'object' || args === null) {
+      return { tool, action: 'call', args: original, findings: NO_FINDINGS };
+    }
+    let findings: Finding[] | undefined;
+    let rewrites: Rewrite[] | undefined;
+    let rejected: RejectedArgument[] | undefined;
+    for (const arg of plan) {
+      const located = valuesAt(args, arg);
+      if (located.length === 0) continue;
+      const lookup = provider.get(arg.setName);
+      for (const { value, location } of located) {
+        findings ??= [];
+        if (lookup.state === 'unavailable') {
+          findings.push({
+            argument: arg.path.text,
+            set: arg.setName,
+            value,
+            status: 'unavailable',
+            reason: lookup.reason,
+          });
+          continue;
+        }
+        const set = lookup.set;
+        if (typeof value === 'string' && set.has(value)) {
+          findings.push({
+            argument: arg.path.text,
+            set: arg.setName,
+            value,
+            status: 'checked',
+            inSet: true,
+            inSetNormalised: true,
+          });
+          continue;
+        }
+        const finding = mismatch(arg, set, value);
+        findings.push(finding);
+        if (mode === 'observe') continue;
+        const fixable = finding.shape === 'case' || finding.shape === 'format';
+        if (fixable && finding.canonical !== undefined) {
+          (rewrites ??= []).push({ location, value: finding.canonical });
+        } else if (mode === 'reject') {
+          const suggestions =
+            typeof value === 'string'
+              ? set.suggest(value, limits.suggestionCount)
+              : set.members().slice(0, limits.suggestionCount);
+          finding.suggestions = suggestions;
+          (rejected ??= []).push({
+            where: describeLocation(location),
+            setName: arg.setName,
+            value,
+            set,
+            suggestions,
+          });
+        }
+      }
+    }
+    if (findings === undefined)
+      return { tool, action: 'call', args: original, findings: NO_FINDINGS };
+    if (rejected !== undefined) {
+      return {
+        tool,
+        action: 'reject',
+        args: original,
+        findings,
+        repairMessage: repairMessage(tool, rejected, limits),
+      };
+    }
+    if (rewrites !== undefined) {
+      const rewritten = applyRewrites(args, rewrites);
+      return {
+        tool,
+        action: 'call_rewritten',
+        args: typeof original === 'string' ? JSON.stringify(rewritten) : rewritten,
+        findings,
+      };
+    }
+    return { tool, action: 'call', args: original, findings };
+  }
+
+  return {
+    mode,
+    setNames,
+    check(tool, args) {
+      try {
+        return checkParsed(tool, args, parseArgs(args));
+      } catch {
+        // A hostile argument (a throwing getter, a Proxy) must not fail the call.
+        return { tool, action: 'call', args, findings: NO_FINDINGS };
+      }
+    },
+  };
+}
+
+type CheckedFinding = Extract<Finding, { status: 'checked' }>;
+
+function mismatch(arg: PlannedArgument, set: ValueSet, value: unknown): CheckedFinding {
+  const base = {
+    argument: arg.path.text,
+    set: arg.setName,
+    value,
+    status: 'checked' as const,
+    inSet: false,
+  };
+  if (typeof value !== 'string') return { ...base, inSetNormalised: false, shape: 'not_string' };
+  const { shape, canonical } = set.classify(value);
+  const finding: CheckedFinding = {
+    ...base,
+    inSetNormalised: shape === 'case' || shape === 'format',
+    shape,
+  };
+  if (canonical !== undefined) finding.canonical = canonical;
+  return finding;
+}
