@@ -1,5 +1,9 @@
 // The complete public surface of @argcheck/core. Anything not exported here is internal.
 export { ArgcheckConfigError, ErrorCode } from './errors.js';
+export { createValueSetProvider } from './provider/create-value-set-provider.js';
+export { functionValueSet } from './sources/function-value-set.js';
+export { httpValueSet } from './sources/http-value-set.js';
+export { staticValueSet } from './sources/static-value-set.js';
 export type {
   ArgumentChecker,
   ArgumentCheckerOptions,

@@ -1,0 +1,43 @@
+import type { compileValueSet } from '../match/compile-value-set.js';
+import type { ValueSetLookup, ValueSetProvider, ValueSetProviderOptions } from '../types.js';
+import { UNAVAILABLE } from './lookups.js';
+import { resolveOptions } from './resolve-options.js';
+import { ValueSetSlot } from './value-set-slot.js';
+
+/**
+ * The provider with its compiler injected; `createValueSetProvider` passes the
+ * real one. Tests use this to drive compile-time behaviour (collisions)
+ * without depending on how the compiler normalises.
+ */
+export function createProvider(
+  options: ValueSetProviderOptions,
+  compile: typeof compileValueSet,
+): ValueSetProvider {
+  const { resolved, sources } = resolveOptions(options, compile);
+  const slots = new Map<string, ValueSetSlot>();
+  for (const [name, source] of sources) slots.set(name, new ValueSetSlot(name, source, resolved));
+  const names: readonly string[] = Object.freeze([...slots.keys()]);
+
+  return Object.freeze({
+    get(name: string): ValueSetLookup {
+      const slot = slots.get(name);
+      if (slot === undefined) return UNAVAILABLE.unknown_set;
+      if (slot.idle) slot.start();
+      return slot.lookup;
+    },
+    async ready(wanted: readonly string[] = names): Promise<void> {
+      await Promise.all(wanted.map((name) => slots.get(name)?.ready() ?? Promise.resolve()));
+    },
+    refresh(name: string): Promise<void> {
+      return slots.get(name)?.refresh() ?? Promise.resolve();
+    },
+    status() {
+      const now = resolved.clock.now();
+      return [...slots.values()].map((slot) => slot.status(now));
+    },
+    names: () => names,
+    close(): void {
+      for (const slot of slots.values()) slot.close();
+    },
+  });
+}

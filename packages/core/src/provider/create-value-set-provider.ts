@@ -1,0 +1,38 @@
+import { compileValueSet } from '../match/compile-value-set.js';
+import type { ValueSetProvider, ValueSetProviderOptions } from '../types.js';
+import { createProvider } from './create-provider.js';
+
+/**
+ * Serve named value sets fetched live from their owners.
+ *
+ * - `get(name)` never waits and never reads the clock: it returns the lookup
+ *   prepared for the set's current state. The first `get` of a set starts its
+ *   first fetch in the background (until that settles: `unavailable: cold`).
+ * - At `ttlMs` after a good fetch the set turns `stale` and a refresh starts;
+ *   `maxStaleMs` later, without a good refresh, it is `unavailable: expired`
+ *   (an `expired` event). A set keeps refreshing on its own once fetched.
+ * - One attempt per set at a time. An attempt slower than `fetchTimeoutMs` is
+ *   aborted through `ctx.signal` and counted as `timeout`; a source that ignores
+ *   its signal is no longer waited on, and its late answer is discarded.
+ * - A failed attempt is retried with backoff (see `retryDelayMs`: 1 s doubling,
+ *   capped at the smaller of `ttlMs` and 60 s, equal jitter from `random`).
+ * - A payload that is malformed, too large, empty, or smaller than
+ *   `1 - maxShrinkRatio` of the set being served is refused, the served set
+ *   kept, and the attempt counted as failed. The shrink guard compares with
+ *   the set being served only: once a set has expired, the next well-formed,
+ *   non-empty list is accepted, as it would be after a restart.
+ *
+ * Every attempt publishes exactly one `fetch_succeeded` or `fetch_failed`
+ * (count those to count attempts). A refused payload is explained by a
+ * `refresh_rejected` just before its `fetch_failed`; a published set's
+ * `normalisation_collision` events follow its `fetch_succeeded`.
+ *
+ * After `close()`, no timer or fetch remains, and a set still held is served
+ * as `stale`.
+ *
+ * @throws ArgcheckConfigError `INVALID_OPTION` for an option of the wrong type or
+ *   out of range; `INVALID_SOURCE` for a source without `load` or with an unknown `kind`.
+ */
+export function createValueSetProvider(options: ValueSetProviderOptions): ValueSetProvider {
+  return createProvider(options, compileValueSet);
+}

@@ -1,0 +1,29 @@
+import type { compileValueSet } from '../match/compile-value-set.js';
+import type { PayloadRejection } from '../sources/payload-error.js';
+import type { Clock, ValueSetEntry, ValueSetEvent } from '../types.js';
+
+/** Provider options after validation, with defaults applied. Never exported. */
+export interface ResolvedOptions {
+  ttlMs: number;
+  fetchTimeoutMs: number;
+  maxStaleMs: number;
+  maxShrinkRatio: number;
+  clock: Clock;
+  /** Always a number in [0, 1), whatever the injected function does. */
+  random: () => number;
+  /** Publishes to `onEvent`; never throws. */
+  emit: (event: ValueSetEvent) => void;
+  /** Injected so tests can exercise collisions independently of the compiler. */
+  compile: typeof compileValueSet;
+}
+
+/** How one call to a source's `load` ended. */
+export type AttemptOutcome =
+  | { ok: true; entries: readonly ValueSetEntry[] }
+  | {
+      ok: false;
+      reason: 'fetch_failed' | 'timeout' | 'invalid_payload';
+      detail: string;
+      /** Set when the owner answered but the payload was refused. */
+      rejection?: PayloadRejection;
+    };

@@ -1,0 +1,50 @@
+import type { ValueSet, ValueSetEntry } from '../types.js';
+import type { ResolvedOptions } from './internal-types.js';
+
+export interface Collision {
+  members: readonly string[];
+  normalised: string;
+}
+
+export type Verdict =
+  | { ok: true; set: ValueSet; collisions: readonly Collision[] }
+  | { ok: false; rejection: 'empty' | 'shrunk' | 'malformed'; detail: string };
+
+/**
+ * Decide whether a well-formed refresh may replace the set being served.
+ * Refuses an empty list, and a list that lost more than `maxShrinkRatio` of the
+ * members of `servedSize` (when a set is being served): an owner mid-deploy or
+ * truncating a response must not turn every real value into a mismatch.
+ * Collisions are collected, not published, so a refused set reports none.
+ */
+export function judgeRefresh(
+  entries: readonly ValueSetEntry[],
+  servedSize: number | undefined,
+  options: Pick<ResolvedOptions, 'maxShrinkRatio' | 'compile'>,
+): Verdict {
+  if (entries.length === 0) {
+    return { ok: false, rejection: 'empty', detail: 'the owner sent an empty list' };
+  }
+  const collisions: Collision[] = [];
+  let set: ValueSet;
+  try {
+    set = options.compile(entries, {
+      onCollision: (members, normalised) => collisions.push({ members: [...members], normalised }),
+    });
+  } catch (error) {
+    return {
+      ok: false,
+      rejection: 'malformed',
+      detail: `the set could not be compiled: ${String(error)}`,
+    };
+  }
+  if (servedSize !== undefined && set.size < servedSize * (1 - options.maxShrinkRatio)) {
+    const lost = Math.round((1 - set.size / servedSize) * 100);
+    return {
+      ok: false,
+      rejection: 'shrunk',
+      detail: `the owner sent ${set.size} members, down from ${servedSize} (${lost}% lost, more than maxShrinkRatio ${options.maxShrinkRatio} allows)`,
+    };
+  }
+  return { ok: true, set, collisions };
+}

@@ -1,0 +1,173 @@
+import type { ValueSet, ValueSetLookup, ValueSetSource, ValueSetStatus } from '../types.js';
+import { retryDelayMs } from './backoff.js';
+import type { AttemptOutcome, ResolvedOptions } from './internal-types.js';
+import { judgeRefresh, type Verdict } from './judge-refresh.js';
+import { UNAVAILABLE } from './lookups.js';
+import { OneShotTimer } from './one-shot-timer.js';
+import { startAttempt } from './start-attempt.js';
+
+const SETTLED: Promise<void> = Promise.resolve();
+
+type FailureReason = Extract<AttemptOutcome, { ok: false }>['reason'];
+
+/**
+ * One named set: what `get()` returns for it, and the timers that change that.
+ *
+ * `lookup` is only ever replaced by timers and by settled attempts, so reading
+ * it needs no clock: fresh → stale when the TTL timer fires (which also starts
+ * the refresh), stale → expired when the stale window's timer fires. After a
+ * failed attempt the next one is scheduled with backoff; at most one attempt
+ * runs at a time.
+ */
+export class ValueSetSlot {
+  /** What `get()` returns; one preallocated object per state. */
+  lookup: ValueSetLookup = UNAVAILABLE.cold;
+  /** True until the first attempt starts; `get()` starts it. */
+  idle = true;
+
+  private served: { set: ValueSet; fresh: ValueSetLookup; stale: ValueSetLookup } | undefined;
+  private fetchedAt: number | undefined;
+  private lastError: string | undefined;
+  private failures = 0;
+  private attempted = false;
+  private closed = false;
+  private inFlight: Promise<void> | undefined;
+  private cancelInFlight: (() => void) | undefined;
+  private readonly phaseTimer: OneShotTimer;
+  private readonly retryTimer: OneShotTimer;
+
+  constructor(
+    readonly name: string,
+    private readonly source: ValueSetSource,
+    private readonly options: ResolvedOptions,
+  ) {
+    this.phaseTimer = new OneShotTimer(options.clock);
+    this.retryTimer = new OneShotTimer(options.clock);
+  }
+
+  /** Start the first attempt in the background. */
+  start(): void {
+    void this.refresh();
+  }
+
+  /** Run an attempt now, or join the one in flight. Never rejects. */
+  refresh(): Promise<void> {
+    if (this.closed) return SETTLED;
+    this.idle = false;
+    return this.inFlight ?? this.attempt();
+  }
+
+  /** Settles once the set has had at least one attempt. Never rejects. */
+  ready(): Promise<void> {
+    if (this.inFlight) return this.inFlight;
+    return this.attempted ? SETTLED : this.refresh();
+  }
+
+  status(now: number): ValueSetStatus {
+    const status: ValueSetStatus = {
+      name: this.name,
+      source: this.source.kind,
+      state: this.lookup.state,
+      size: this.servedSet()?.size ?? 0,
+    };
+    if (this.lookup.state === 'unavailable') status.reason = this.lookup.reason;
+    if (this.fetchedAt !== undefined) {
+      status.ageSeconds = (now - this.fetchedAt) / 1000;
+      status.fetchedAt = this.fetchedAt;
+    }
+    if (this.lastError !== undefined) status.lastError = this.lastError;
+    return status;
+  }
+
+  /** Stop for good. What is held is still served, as `stale` since nothing renews it. */
+  close(): void {
+    this.closed = true;
+    this.idle = false;
+    this.phaseTimer.stop();
+    this.retryTimer.stop();
+    this.cancelInFlight?.();
+    if (this.served && this.lookup === this.served.fresh) this.lookup = this.served.stale;
+  }
+
+  private attempt(): Promise<void> {
+    const { clock, fetchTimeoutMs } = this.options;
+    this.retryTimer.stop();
+    const startedAt = clock.now();
+    const attempt = startAttempt(this.source, clock, fetchTimeoutMs);
+    this.cancelInFlight = () => attempt.cancel();
+    this.inFlight = attempt.outcome.then((outcome) => {
+      this.inFlight = undefined;
+      this.cancelInFlight = undefined;
+      if (!this.closed) this.settle(outcome, clock.now() - startedAt);
+    });
+    return this.inFlight;
+  }
+
+  private settle(outcome: AttemptOutcome, durationMs: number): void {
+    this.attempted = true;
+    if (outcome.ok) {
+      const verdict = judgeRefresh(outcome.entries, this.servedSet()?.size, this.options);
+      if (verdict.ok) return this.publish(verdict, durationMs);
+      this.reject(verdict.rejection, verdict.detail);
+      return this.fail('invalid_payload', verdict.detail, durationMs);
+    }
+    if (outcome.rejection) this.reject(outcome.rejection, outcome.detail);
+    this.fail(outcome.reason, outcome.detail, durationMs);
+  }
+
+  private publish(verdict: Extract<Verdict, { ok: true }>, durationMs: number): void {
+    const { set, collisions } = verdict;
+    const { clock, ttlMs, emit } = this.options;
+    this.served = {
+      set,
+      fresh: Object.freeze({ state: 'fresh', set }),
+      stale: Object.freeze({ state: 'stale', set }),
+    };
+    this.lookup = this.served.fresh;
+    this.fetchedAt = clock.now();
+    this.failures = 0;
+    this.lastError = undefined;
+    this.retryTimer.stop();
+    this.phaseTimer.start(ttlMs, () => this.becomeStale());
+    const base = { set: this.name, source: this.source.kind };
+    emit({ type: 'fetch_succeeded', ...base, size: set.size, durationMs });
+    for (const { members, normalised } of collisions) {
+      emit({ type: 'normalisation_collision', set: this.name, members, normalised });
+    }
+  }
+
+  private becomeStale(): void {
+    if (this.served) this.lookup = this.served.stale;
+    this.phaseTimer.start(this.options.maxStaleMs, () => this.expire());
+    void this.refresh();
+  }
+
+  private expire(): void {
+    this.lookup = UNAVAILABLE.expired;
+    this.options.emit({ type: 'expired', set: this.name, source: this.source.kind });
+  }
+
+  private reject(reason: 'empty' | 'shrunk' | 'malformed' | 'too_large', detail: string): void {
+    const base = { set: this.name, source: this.source.kind };
+    this.options.emit({ type: 'refresh_rejected', ...base, reason, detail });
+  }
+
+  private fail(reason: FailureReason, detail: string, durationMs: number): void {
+    const { ttlMs, random, emit } = this.options;
+    this.failures += 1;
+    this.lastError = detail;
+    // An expired set stays `expired`: that says more than the latest failure does.
+    if (this.lookup.state === 'unavailable' && this.lookup !== UNAVAILABLE.expired) {
+      this.lookup = UNAVAILABLE[reason];
+    }
+    const retryInMs = retryDelayMs(this.failures, ttlMs, random());
+    this.retryTimer.start(retryInMs, () => void this.refresh());
+    const base = { set: this.name, source: this.source.kind };
+    emit({ type: 'fetch_failed', ...base, reason, detail, durationMs, retryInMs });
+  }
+
+  /** The set `get()` hands out, if any; an expired one no longer counts. */
+  private servedSet(): ValueSet | undefined {
+    return this.lookup.state === 'unavailable' ? undefined : this.served?.set;
+  }
+}

@@ -1,0 +1,98 @@
+import { ArgcheckConfigError, ErrorCode } from '../errors.js';
+import type { FetchContext, HttpValueSetOptions, ValueSetEntry, ValueSetSource } from '../types.js';
+import { parseValueSetPayload } from './parse-payload.js';
+import { ValueSetPayloadError } from './payload-error.js';
+import { readCappedBody } from './read-capped-body.js';
+
+const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A value set served over HTTP(S) as JSON by the service that owns it: an array
+ * of strings, of `{ value, aliases? }` entries, or `{ values: [...] }`; use
+ * `select` to pick the list out of any other shape. A non-2xx status counts as
+ * `fetch_failed`; a body that is not JSON, has the wrong shape or is larger than
+ * `maxBytes` (16 MiB by default) counts as `invalid_payload`.
+ *
+ * @throws ArgcheckConfigError `INVALID_SOURCE` for a URL that is not absolute
+ *   http(s); `INVALID_OPTION` for bad `headers`, `select` or `maxBytes`.
+ */
+export function httpValueSet(url: string | URL, options: HttpValueSetOptions = {}): ValueSetSource {
+  const target = parseUrl(url);
+  const { headers = {}, select, maxBytes = DEFAULT_MAX_BYTES } = options;
+  if (typeof headers !== 'object' || headers === null) {
+    throw invalidOption('headers must be an object of header names to values');
+  }
+  if (select !== undefined && typeof select !== 'function') {
+    throw invalidOption('select must be a function (body) => payload');
+  }
+  if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) {
+    throw invalidOption(`maxBytes must be a positive integer number of bytes, got ${maxBytes}`);
+  }
+  const requestHeaders = { accept: 'application/json', ...headers };
+  // Query strings and credentials often carry tokens; messages name only origin and path.
+  const shown = `${target.origin}${target.pathname}`;
+
+  async function load({ signal }: FetchContext): Promise<readonly ValueSetEntry[]> {
+    let response: Response;
+    try {
+      response = await fetch(target, { headers: requestHeaders, signal });
+    } catch (error) {
+      throw new Error(`GET ${shown} failed: ${describeFetchError(error)}`, { cause: error });
+    }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new Error(`GET ${shown} answered HTTP ${response.status} ${response.statusText}`);
+    }
+    const text = await readCappedBody(response, maxBytes);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      throw new ValueSetPayloadError(
+        'malformed',
+        `GET ${shown} returned a body that is not JSON (${(error as Error).message})`,
+      );
+    }
+    return parseValueSetPayload(select === undefined ? body : applySelect(select, body));
+  }
+
+  return Object.freeze({ kind: 'http', load });
+}
+
+function parseUrl(url: string | URL): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ArgcheckConfigError(
+      ErrorCode.INVALID_SOURCE,
+      `httpValueSet: ${JSON.stringify(String(url))} is not an absolute URL`,
+    );
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ArgcheckConfigError(
+      ErrorCode.INVALID_SOURCE,
+      `httpValueSet: only http: and https: URLs are supported, got ${parsed.protocol}`,
+    );
+  }
+  return parsed;
+}
+
+function applySelect(select: (body: unknown) => unknown, body: unknown): unknown {
+  try {
+    return select(body);
+  } catch (error) {
+    throw new ValueSetPayloadError('malformed', `select(body) threw: ${String(error)}`);
+  }
+}
+
+// undici reports every network failure as "fetch failed"; the cause says which.
+function describeFetchError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
+}
+
+function invalidOption(message: string): ArgcheckConfigError {
+  return new ArgcheckConfigError(ErrorCode.INVALID_OPTION, `httpValueSet: ${message}`);
+}

@@ -1,0 +1,56 @@
+import type { ValueSetEntry } from '../types.js';
+import { ValueSetPayloadError } from './payload-error.js';
+
+const EXPECTED =
+  'expected a JSON array of strings or of { value, aliases? } entries, or an object { values: [...] }';
+
+/**
+ * Read what an owner sent into entries. Accepts an array of strings, an array
+ * of `{ value, aliases? }` entries (mixing both is fine), or either wrapped as
+ * `{ values: [...] }`. Anything else throws a {@link ValueSetPayloadError}
+ * saying what was found instead. An empty list parses; refusing it is the
+ * provider's decision, reported as `empty`.
+ */
+export function parseValueSetPayload(payload: unknown): ValueSetEntry[] {
+  if (Array.isArray(payload)) return payload.map(parseElement);
+  if (isRecord(payload) && 'values' in payload) {
+    if (Array.isArray(payload.values)) return payload.values.map(parseElement);
+    throw malformed(`"values" is ${describe(payload.values)}; ${EXPECTED}`);
+  }
+  throw malformed(`got ${describe(payload)}; ${EXPECTED}`);
+}
+
+function parseElement(element: unknown, index: number): ValueSetEntry {
+  if (typeof element === 'string') return { value: element };
+  if (!isRecord(element) || typeof element.value !== 'string') {
+    throw malformed(
+      `element ${index} is ${describe(element)}; expected a string or { value: string, aliases?: string[] }`,
+    );
+  }
+  const { aliases } = element;
+  if (aliases === undefined) return { value: element.value };
+  if (!Array.isArray(aliases) || !aliases.every((a) => typeof a === 'string')) {
+    throw malformed(`element ${index} has "aliases" that is not an array of strings`);
+  }
+  return { value: element.value, aliases: [...aliases] };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// Describes the type, never the content: payload text must not end up in logs.
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (isRecord(value)) {
+    const keys = Object.keys(value);
+    const shown = keys.slice(0, 5).join(', ') + (keys.length > 5 ? ', ...' : '');
+    return keys.length === 0 ? 'an empty object' : `an object with keys ${shown}`;
+  }
+  return `a ${typeof value}`;
+}
+
+function malformed(detail: string): ValueSetPayloadError {
+  return new ValueSetPayloadError('malformed', detail);
+}

@@ -1,0 +1,57 @@
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Handler = (res: ServerResponse) => void;
+
+/**
+ * A real HTTP server on 127.0.0.1 with an ephemeral port. Tests register a
+ * handler per path; requests (path and headers) are recorded.
+ */
+export class HttpOwner {
+  readonly requests: { path: string; headers: IncomingHttpHeaders }[] = [];
+  private readonly handlers = new Map<string, Handler>();
+  private readonly server: Server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    this.requests.push({ path, headers: req.headers });
+    const handler = this.handlers.get(path);
+    if (handler) handler(res);
+    else res.writeHead(404).end('no such path');
+  });
+  private base = '';
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    this.base = `http://127.0.0.1:${port}`;
+    return this;
+  }
+
+  url(path: string): string {
+    return `${this.base}${path}`;
+  }
+
+  on(path: string, handler: Handler): string {
+    this.handlers.set(path, handler);
+    return this.url(path);
+  }
+
+  /** Serve `body` as JSON (or as given when a string) with `status`. */
+  json(path: string, body: unknown, status = 200): string {
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    return this.on(path, (res) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(text),
+    );
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve, reject) =>
+      this.server.close((error) => (error ? reject(error) : resolve())),
+    );
+  }
+}

@@ -1,0 +1,50 @@
+import { createValueSetProvider } from '../../src/index.js';
+import type { ValueSetEvent, ValueSetProvider, ValueSetProviderOptions } from '../../src/types.js';
+import { FakeClock } from './fake-clock.js';
+import { FakeOwner } from './fake-owner.js';
+
+/** The six refund reason codes the owner serves at first. */
+export const CODES = [
+  'DAMAGED',
+  'DUPLICATE_CHARGE',
+  'LATE',
+  'NOT_AS_DESCRIBED',
+  'OTHER',
+  'WRONG_ITEM',
+] as const;
+
+export const SET = 'refund_reason';
+
+export interface Harness {
+  clock: FakeClock;
+  owner: FakeOwner;
+  events: ValueSetEvent[];
+  provider: ValueSetProvider;
+  /** Clock time at creation, epoch ms. */
+  t0: number;
+}
+
+/**
+ * A provider over one set, `refund_reason`, served by a scripted owner that
+ * starts with `CODES`; fake clock, `random` fixed at 0.5 (so the first retry
+ * comes after 750 ms), events recorded.
+ */
+export function harness(options: Partial<ValueSetProviderOptions> = {}): Harness {
+  const clock = new FakeClock();
+  const owner = new FakeOwner([...CODES]);
+  const events: ValueSetEvent[] = [];
+  const provider = createValueSetProvider({
+    sources: { [SET]: owner.source() },
+    clock,
+    random: () => 0.5,
+    onEvent: (event) => events.push(event),
+    ...options,
+  });
+  return { clock, owner, events, provider, t0: clock.now() };
+}
+
+/** The members `get()` currently serves, or the unavailable reason. */
+export function served(provider: ValueSetProvider, name = SET): string | readonly string[] {
+  const lookup = provider.get(name);
+  return lookup.state === 'unavailable' ? lookup.reason : lookup.set.members();
+}
