@@ -1,0 +1,44 @@
+import { expect } from 'chai';
+import { harness, SET, served } from '../helpers/provider-harness.js';
+
+// The harness passes no ttlMs, fetchTimeoutMs, maxStaleMs or maxShrinkRatio.
+describe('provider defaults', () => {
+  it('keeps a set fresh for 300 s, then stale for 3,600 s, then expired', async () => {
+    const { provider, owner, clock } = harness();
+    await provider.ready();
+    owner.rejects(new Error('refunds is down'));
+    await clock.tick(299_999);
+    expect(provider.get(SET).state).to.equal('fresh');
+    await clock.tick(1);
+    expect(provider.get(SET).state).to.equal('stale');
+    await clock.tick(3_599_999);
+    expect(provider.get(SET).state).to.equal('stale');
+    await clock.tick(1);
+    expect(provider.get(SET)).to.deep.equal({ state: 'unavailable', reason: 'expired' });
+    provider.close();
+  });
+
+  it('times a load out after 2 s', async () => {
+    const { provider, owner, clock } = harness();
+    owner.hangs();
+    provider.get(SET);
+    await clock.tick(1_999);
+    expect(provider.get(SET)).to.deep.equal({ state: 'unavailable', reason: 'cold' });
+    await clock.tick(1);
+    expect(provider.get(SET)).to.deep.equal({ state: 'unavailable', reason: 'timeout' });
+    provider.close();
+  });
+
+  it('refuses a refresh that loses more than half the members', async () => {
+    const { provider, owner } = harness();
+    owner.serves(['A', 'B', 'C', 'D']);
+    await provider.ready();
+    owner.serves(['A']);
+    await provider.refresh(SET);
+    expect(served(provider)).to.deep.equal(['A', 'B', 'C', 'D']);
+    owner.serves(['A', 'B']);
+    await provider.refresh(SET);
+    expect(served(provider)).to.deep.equal(['A', 'B']);
+    provider.close();
+  });
+});
