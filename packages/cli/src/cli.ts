@@ -1,0 +1,42 @@
+import { ExitCode, UsageError, type CommandIo } from './io.js';
+import { reportCommand } from './report/report-command.js';
+
+export const MAIN_HELP = `Usage: argcheck <command> [options]
+
+Commands:
+  report FILE...   emitted-value and mismatch-shape tables from sampled log records
+
+Run "argcheck <command> --help" for the options of a command.
+`;
+
+type Command = (argv: readonly string[], io: CommandIo) => Promise<number>;
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  report: reportCommand,
+};
+
+/** Runs one command line and resolves to the exit code; never throws. */
+export async function runCli(argv: readonly string[], io: CommandIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(MAIN_HELP);
+    return name === undefined ? ExitCode.USAGE : ExitCode.OK;
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  try {
+    if (!command) throw new UsageError(`unknown command "${name}"`);
+    return await command(rest, io);
+  } catch (err) {
+    // parseArgs reports unknown flags with a code rather than a class of its own.
+    const code = (err as { code?: unknown }).code;
+    if (
+      err instanceof UsageError ||
+      (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))
+    ) {
+      io.stderr.write(`argcheck: ${(err as Error).message}\nRun "argcheck --help" for usage.\n`);
+      return ExitCode.USAGE;
+    }
+    io.stderr.write(`argcheck: ${(err as Error).stack ?? String(err)}\n`);
+    return ExitCode.FAILED;
+  }
+}

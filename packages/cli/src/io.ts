@@ -1,0 +1,19 @@
+/** Where a command writes; the process streams in the binary, collectors in tests. */
+export interface CommandIo {
+  stdout: { write(text: string): unknown; isTTY?: boolean; columns?: number };
+  stderr: { write(text: string): unknown };
+}
+
+/** Exit codes shared by every command (documented in docs/cli.md). */
+export const ExitCode = {
+  OK: 0,
+  /** `report`: no input file could be read. `demo`: the demo could not start or failed. */
+  FAILED: 1,
+  /** Unknown command, unknown flag or a flag value out of range. */
+  USAGE: 2,
+} as const;
+
+/** A command-line mistake; the message says what to change. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}

@@ -1,0 +1,81 @@
+import type { ArgumentReport, Report } from '../types.js';
+import { formatCount, formatInSet, formatPercent, formatPoints } from './format.js';
+import { inputLine } from './render-text.js';
+
+/** A JSON-quoted value in a code span; `|` is escaped because GFM splits cells on it even there. */
+function code(value: string): string {
+  const quoted = JSON.stringify(value).replaceAll('|', '\\|');
+  return quoted.includes('`') ? `\`\` ${quoted} \`\`` : `\`${quoted}\``;
+}
+
+function table(header: string[], align: string[], rows: string[][]): string[] {
+  return [header, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
+}
+
+function argumentSection(a: ArgumentReport): string[] {
+  const lines = [
+    `## \`${a.tool}.${a.argument}\` → \`${a.set}\``,
+    '',
+    ...table(
+      ['records', 'out of set', 'after normalisation', 'formatting tax', 'not checked'],
+      ['---:', '---:', '---:', '---:', '---:'],
+      [
+        [
+          formatCount(a.records),
+          formatPercent(a.outOfSetRate),
+          formatPercent(a.normalisedRate),
+          formatPoints(a.formattingTax),
+          formatCount(a.unchecked),
+        ],
+      ],
+    ),
+    '',
+    `### Emitted values (top ${a.values.length} of ${a.distinctValues})`,
+    '',
+    ...table(
+      ['value', 'count', 'in set', 'shape'],
+      ['---', '---:', '---', '---'],
+      a.values.map((row) => [
+        code(row.value),
+        formatCount(row.count),
+        formatInSet(row.inSetCount, row.count),
+        row.shape ?? '',
+      ]),
+    ),
+  ];
+  const notes: string[] = [];
+  if (a.valuesNotShown > 0)
+    notes.push(`${formatCount(a.valuesNotShown)} records carry values not shown`);
+  if (a.valuesOverCap > 0) {
+    notes.push(
+      `${formatCount(a.valuesOverCap)} records carry values beyond the distinct-value cap`,
+    );
+  }
+  if (a.valuesNotCaptured > 0)
+    notes.push(`${formatCount(a.valuesNotCaptured)} records carry no value`);
+  if (notes.length > 0) lines.push('', `${notes.join('; ')}.`);
+  lines.push('', '### Mismatch shapes', '');
+  if (a.outOfSet === 0) return [...lines, 'No mismatches.'];
+  return [
+    ...lines,
+    ...table(
+      ['shape', 'count', 'share of mismatches', 'share of calls'],
+      ['---', '---:', '---:', '---:'],
+      [
+        ...a.shapes.map((s) => [
+          s.shape,
+          formatCount(s.count),
+          formatPercent(s.shareOfMismatches),
+          formatPercent(s.shareOfCalls),
+        ]),
+        ['**total**', formatCount(a.outOfSet), formatPercent(1), formatPercent(a.outOfSetRate)],
+      ],
+    ),
+  ];
+}
+
+/** The report as GitHub-flavoured markdown, for a ticket or a pull request. */
+export function renderMarkdown(report: Report): string {
+  const sections = report.arguments.map((a) => argumentSection(a).join('\n'));
+  return ['# argcheck report', inputLine(report) + '.', ...sections].join('\n\n') + '\n';
+}

@@ -1,0 +1,103 @@
+import type { ArgumentReport, Report } from '../types.js';
+import {
+  alignColumns,
+  formatCount,
+  formatInSet,
+  formatPercent,
+  formatPoints,
+  plural,
+} from './format.js';
+
+/** Long model output would wreck the columns; the JSON format keeps the full value. */
+const MAX_SHOWN_VALUE = 48;
+
+/** Quoted so that surrounding spaces and control characters stay visible (` LATE ` is a shape). */
+export function displayValue(value: string): string {
+  const quoted = JSON.stringify(value);
+  return quoted.length <= MAX_SHOWN_VALUE ? quoted : `${quoted.slice(0, MAX_SHOWN_VALUE - 1)}…`;
+}
+
+export function inputLine(report: Report): string {
+  const { input } = report;
+  const records = report.arguments.reduce((sum, a) => sum + a.records + a.unchecked, 0);
+  const files = plural(input.files.length, 'file');
+  const notes = [
+    `${plural(input.corruptLines, 'corrupt line')} skipped`,
+    `${plural(input.ignoredRecords, 'other record')} ignored`,
+  ];
+  if (input.unreadableFiles.length > 0) notes.push(`${input.unreadableFiles.length} unreadable`);
+  if (input.recordsOverSeriesCap > 0) {
+    notes.push(`${formatCount(input.recordsOverSeriesCap)} records over the series cap`);
+  }
+  return `${plural(records, 'check record')} from ${files} (${notes.join(', ')})`;
+}
+
+function valueSection(a: ArgumentReport): string[] {
+  const rows = a.values.map((row) => [
+    displayValue(row.value),
+    formatCount(row.count),
+    formatInSet(row.inSetCount, row.count),
+    row.shape ?? '',
+  ]);
+  const lines = alignColumns([['value', 'count', 'in set', 'shape'], ...rows], [false, true]);
+  const notes: string[] = [];
+  if (a.valuesNotShown > 0) {
+    notes.push(
+      `${a.distinctValues - a.values.length} more values: ${formatCount(a.valuesNotShown)} records`,
+    );
+  }
+  if (a.valuesOverCap > 0) {
+    notes.push(
+      `other (values beyond the distinct-value cap): ${formatCount(a.valuesOverCap)} records`,
+    );
+  }
+  if (a.valuesNotCaptured > 0)
+    notes.push(`value not captured: ${formatCount(a.valuesNotCaptured)} records`);
+  return [`emitted values (top ${a.values.length} of ${a.distinctValues})`, ...lines, ...notes];
+}
+
+function shapeSection(a: ArgumentReport): string[] {
+  if (a.outOfSet === 0) return ['no mismatches'];
+  const rows = a.shapes.map((s) => [
+    s.shape,
+    formatCount(s.count),
+    formatPercent(s.shareOfMismatches),
+    formatPercent(s.shareOfCalls),
+  ]);
+  rows.push(['total', formatCount(a.outOfSet), formatPercent(1), formatPercent(a.outOfSetRate)]);
+  return alignColumns(
+    [['mismatch shape', 'count', 'of mismatches', 'of calls'], ...rows],
+    [false, true, true, true],
+  );
+}
+
+function argumentSection(a: ArgumentReport): string[] {
+  const figures = alignColumns(
+    [
+      ['records', formatCount(a.records)],
+      ['out of set', `${formatPercent(a.outOfSetRate)} (${formatCount(a.outOfSet)})`],
+      [
+        'after normalisation',
+        `${formatPercent(a.normalisedRate)} (${formatCount(a.outOfSetNormalised)})`,
+      ],
+      ['formatting tax', formatPoints(a.formattingTax)],
+      ...(a.unchecked > 0 ? [['not checked (set unavailable)', formatCount(a.unchecked)]] : []),
+    ],
+    [false, false],
+  );
+  const indent = (lines: string[]): string[] => lines.map((line) => `  ${line}`);
+  return [
+    `${a.tool}.${a.argument} → ${a.set}`,
+    ...indent(figures),
+    '',
+    ...indent(valueSection(a)),
+    '',
+    ...indent(shapeSection(a)),
+  ];
+}
+
+/** The report for a terminal. */
+export function renderText(report: Report): string {
+  const sections = report.arguments.map((a) => argumentSection(a).join('\n'));
+  return [`argcheck report: ${inputLine(report)}`, ...sections].join('\n\n') + '\n';
+}

@@ -1,0 +1,96 @@
+import { parseArgs } from 'node:util';
+import type { ReportFormat } from '../types.js';
+import { ExitCode, UsageError, type CommandIo } from '../io.js';
+import { readReport, type InputProblem } from './read-report.js';
+import { renderMarkdown } from './render-markdown.js';
+import { renderText } from './render-text.js';
+import { positiveInteger } from '../parse-flags.js';
+
+export const REPORT_HELP = `Usage: argcheck report [options] FILE...
+
+Reads sampled argcheck log records and prints, per tool and argument: records,
+out-of-set rate, rate after normalisation, formatting tax, the emitted values
+and the mismatch shapes.
+
+FILE is the OpenTelemetry Collector file exporter's output (one OTLP JSON
+ExportLogsServiceRequest per line) or JSON lines of plain records; both may be
+mixed. Only records with event name tool_argument_value_check count. "-" reads
+standard input.
+
+Options:
+  --format text|markdown|json  output format (default: text)
+  --top N                      emitted values shown per argument (default: 20)
+  --max-values N               distinct values kept per argument; later new
+                               values are counted as "other" (default: 10000)
+  -h, --help                   show this help
+
+Corrupt lines are reported on stderr (file:line) and skipped. Exit codes:
+0 report printed, 1 no file could be read, 2 usage error.
+`;
+
+/** The first few corrupt lines of a file are named; a file of garbage must not flood stderr. */
+const MAX_PROBLEMS_PER_FILE = 100;
+
+const FORMATS: readonly ReportFormat[] = ['text', 'markdown', 'json'];
+
+function parseReportArgs(argv: readonly string[]) {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      format: { type: 'string', default: 'text' },
+      top: { type: 'string', default: '20' },
+      'max-values': { type: 'string', default: '10000' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const format = values.format as ReportFormat;
+  if (!FORMATS.includes(format)) {
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${values.format}"`);
+  }
+  return {
+    help: values.help,
+    files: positionals,
+    format,
+    top: positiveInteger('--top', values.top, 0),
+    maxDistinctValues: positiveInteger('--max-values', values['max-values'], 1),
+  };
+}
+
+export async function reportCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const args = parseReportArgs(argv);
+  if (args.help) {
+    io.stdout.write(REPORT_HELP);
+    return ExitCode.OK;
+  }
+  if (args.files.length === 0) throw new UsageError('argcheck report needs at least one FILE');
+
+  const problemsPerFile = new Map<string, number>();
+  const onProblem = (problem: InputProblem): void => {
+    const seen = (problemsPerFile.get(problem.file) ?? 0) + 1;
+    problemsPerFile.set(problem.file, seen);
+    if (problem.kind === 'unreadable_file') {
+      io.stderr.write(`argcheck report: ${problem.file}: cannot read: ${problem.reason}\n`);
+    } else if (seen <= MAX_PROBLEMS_PER_FILE) {
+      io.stderr.write(`${problem.file}:${problem.line}: skipped: ${problem.reason}\n`);
+    }
+  };
+  const report = await readReport(args.files, {
+    top: args.top,
+    maxDistinctValues: args.maxDistinctValues,
+    maxSeries: 1_000,
+    maxValueLength: 256,
+    maxLineBytes: 64 * 1024 * 1024,
+    onProblem,
+  });
+  for (const [file, count] of problemsPerFile) {
+    if (count > MAX_PROBLEMS_PER_FILE) {
+      io.stderr.write(`${file}: ${count - MAX_PROBLEMS_PER_FILE} more problems not listed\n`);
+    }
+  }
+  if (report.input.unreadableFiles.length === args.files.length) return ExitCode.FAILED;
+
+  if (args.format === 'json') io.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  else io.stdout.write(args.format === 'markdown' ? renderMarkdown(report) : renderText(report));
+  return ExitCode.OK;
+}
