@@ -1,0 +1,101 @@
+import type { CheckedArguments } from '@argcheck/core';
+import type { DerivedCatalog } from '../internal-types.js';
+import { stringEnumArguments } from './schema-enums.js';
+
+export interface DeriveOptions {
+  /** Arguments the configuration names already; derivation leaves them alone. */
+  readonly configuredArguments: CheckedArguments;
+  /** At most this many derived arguments; the rest are dropped and counted. */
+  readonly maxCheckedArguments: number;
+  /** `serverInfo.name`, so two servers with a same-named tool get distinct sets. */
+  readonly serverName?: string | undefined;
+}
+
+export interface Derivation {
+  readonly catalog: DerivedCatalog;
+  /** Arguments left unchecked because of `maxCheckedArguments`. */
+  readonly dropped: number;
+  /** Arguments left unchecked because their set name was too long or already taken. */
+  readonly unnamed: readonly string[];
+}
+
+/**
+ * Set names become metric attribute values. They are built from the catalog
+ * only, and one longer than this is not derived at all rather than truncated
+ * (truncation could merge two different sets under one name).
+ */
+export const MAX_SET_NAME_LENGTH = 256;
+
+/** `mcp:<server>/<tool>.<path>`, or `mcp:<tool>.<path>` when the server gave no name. */
+export function derivedSetName(serverName: string | undefined, tool: string, path: string): string {
+  const scope = serverName ? `${serverName}/` : '';
+  return `mcp:${scope}${tool}.${path}`;
+}
+
+interface Candidate {
+  tool: string;
+  path: string;
+  members: readonly string[];
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function compare(a: Candidate, b: Candidate): number {
+  if (a.tool !== b.tool) return a.tool < b.tool ? -1 : 1;
+  if (a.path === b.path) return 0;
+  return a.path < b.path ? -1 : 1;
+}
+
+function candidates(tools: readonly unknown[], configured: CheckedArguments): Candidate[] {
+  const seenTools = new Set<string>();
+  const found: Candidate[] = [];
+  for (const tool of tools) {
+    if (!isRecord(tool) || typeof tool.name !== 'string' || tool.name.length === 0) continue;
+    const name = tool.name;
+    // A catalog that lists a name twice is malformed; the first definition wins.
+    if (seenTools.has(name)) continue;
+    seenTools.add(name);
+    const named = Object.hasOwn(configured, name) ? configured[name] : undefined;
+    for (const { path, members } of stringEnumArguments(tool.inputSchema)) {
+      if (named !== undefined && Object.hasOwn(named, path)) continue;
+      found.push({ tool: name, path, members });
+    }
+  }
+  // Sorted so the cap keeps the same arguments whatever order the server lists tools in.
+  return found.sort(compare);
+}
+
+/**
+ * Value sets and checked arguments from one server's tool catalog (the
+ * `tools` of a `tools/list` result). Pure and deterministic.
+ */
+export function deriveCatalog(tools: readonly unknown[], options: DeriveOptions): Derivation {
+  const all = candidates(tools, options.configuredArguments);
+  const cap = Math.max(0, Math.floor(options.maxCheckedArguments));
+  const kept = all.slice(0, cap);
+  const sets = new Map<string, readonly string[]>();
+  const byTool = new Map<string, [string, string][]>();
+  const unnamed: string[] = [];
+  for (const { tool, path, members } of kept) {
+    const set = derivedSetName(options.serverName, tool, path);
+    if (set.length > MAX_SET_NAME_LENGTH || sets.has(set)) {
+      unnamed.push(`${tool}:${path}`);
+      continue;
+    }
+    sets.set(set, members);
+    const entries = byTool.get(tool) ?? [];
+    entries.push([path, set]);
+    byTool.set(tool, entries);
+  }
+  // Object.fromEntries defines own properties, so a tool called `__proto__` stays data.
+  const checkedArguments = Object.fromEntries(
+    [...byTool].map(([tool, entries]) => [tool, Object.fromEntries(entries)]),
+  );
+  return {
+    catalog: { checkedArguments, sets: Object.fromEntries(sets) },
+    dropped: all.length - kept.length,
+    unnamed,
+  };
+}
