@@ -1,0 +1,126 @@
+import { createRequire } from 'node:module';
+import { expect } from 'chai';
+import { isWrapped, registerInstrumentations } from '@opentelemetry/instrumentation';
+import { instrumentClient } from '../../src/mcp/index.js';
+import { CONFIGURED_ARGUMENTS, CONFIGURED_SETS } from './fixtures/shop-catalog.js';
+import { createShopServerV1 } from './fixtures/shop-server-v1.js';
+import { createShopServerV2 } from './fixtures/shop-server-v2.js';
+import { createHostDouble } from './helpers/host-double.js';
+import type { HostDouble } from './helpers/host-double.js';
+import { McpOnlyInstrumentation } from './helpers/mcp-only-instrumentation.js';
+import type { ShopClient } from './helpers/shop-connections.js';
+
+const require = createRequire(import.meta.url);
+
+interface ClientModule {
+  Client: (new (
+    info: object,
+    options?: object,
+  ) => ShopClient & {
+    connect(t: unknown): Promise<void>;
+  }) & { prototype: Record<string, unknown> };
+}
+
+interface Line {
+  name: string;
+  /** The specifier an application requires, and how to link a server to it. */
+  specifier: string;
+  inMemory: string;
+  serve: (transport: never) => Promise<void>;
+}
+
+const LINES: Line[] = [
+  {
+    name: '@modelcontextprotocol/sdk 1.x, CommonJS build (dist/cjs/client/index.js)',
+    specifier: '@modelcontextprotocol/sdk/client/index.js',
+    inMemory: '@modelcontextprotocol/sdk/inMemory.js',
+    serve: (t) => createShopServerV1().connect(t),
+  },
+  {
+    name: '@modelcontextprotocol/client 2.x, CommonJS build (dist/index.cjs)',
+    specifier: '@modelcontextprotocol/client',
+    inMemory: '@modelcontextprotocol/client',
+    serve: (t) => createShopServerV2().connect(t),
+  },
+];
+
+/** A fresh load of `specifier`, so the hooks see it even if an earlier test required it. */
+function freshRequire<T>(specifier: string): T {
+  delete require.cache[require.resolve(specifier)];
+  return require(specifier) as T;
+}
+
+for (const line of LINES) {
+  describe(`auto-patching — ${line.name}`, () => {
+    let host: HostDouble;
+    let instrumentation: McpOnlyInstrumentation;
+    let unregister: () => void;
+
+    beforeEach(() => {
+      host = createHostDouble({
+        mode: 'reject',
+        valueSets: CONFIGURED_SETS,
+        checkedArguments: CONFIGURED_ARGUMENTS,
+      });
+      instrumentation = new McpOnlyInstrumentation(host);
+      unregister = registerInstrumentations({ instrumentations: [instrumentation] });
+    });
+
+    afterEach(() => {
+      unregister();
+      host.close();
+    });
+
+    async function connect(Client: ClientModule['Client']): Promise<ShopClient> {
+      const { InMemoryTransport } = require(line.inMemory) as {
+        InMemoryTransport: { createLinkedPair(): [never, never] };
+      };
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await line.serve(serverSide);
+      const client = new Client({ name: 'cjs-test', version: '0' });
+      await client.connect(clientSide);
+      await client.listTools();
+      await host.settled();
+      return client;
+    }
+
+    it('patches Client.prototype.callTool and listTools when the client is required after registration', async () => {
+      const { Client } = freshRequire<ClientModule>(line.specifier);
+      expect(isWrapped(Client.prototype.callTool), 'callTool').to.equal(true);
+      expect(isWrapped(Client.prototype.listTools), 'listTools').to.equal(true);
+
+      const client = await connect(Client);
+      const result = await client.callTool({
+        name: 'create_ticket',
+        arguments: { title: 't', component_id: 'payments' },
+      });
+      expect(host.checks.map((c) => [c.tool, c.outcome.action])).to.deep.equal([
+        ['create_ticket', 'reject'],
+      ]);
+      expect(result).to.have.property('isError', true);
+      await client.close();
+    });
+
+    it('counts a call once on a client patched through its prototype and by instrumentClient', async () => {
+      const { Client } = freshRequire<ClientModule>(line.specifier);
+      const client = await connect(Client);
+      instrumentClient(client, host);
+      instrumentClient(client, host);
+      await client.callTool({
+        name: 'refund_order',
+        arguments: { order_id: '1', reason_code: 'LATE' },
+      });
+      expect(host.checks.map((c) => c.tool)).to.deep.equal(['refund_order']);
+      await client.close();
+    });
+
+    it('unpatches on disable() and patches again on enable()', () => {
+      const { Client } = freshRequire<ClientModule>(line.specifier);
+      instrumentation.disable();
+      expect(isWrapped(Client.prototype.callTool)).to.equal(false);
+      expect(isWrapped(Client.prototype.listTools)).to.equal(false);
+      instrumentation.enable();
+      expect(isWrapped(Client.prototype.callTool)).to.equal(true);
+    });
+  });
+}

@@ -1,0 +1,113 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import {
+  InstrumentationBase,
+  InstrumentationNodeModuleDefinition,
+  InstrumentationNodeModuleFile,
+  isWrapped,
+} from '@opentelemetry/instrumentation';
+import type { InstrumentationModuleDefinition } from '@opentelemetry/instrumentation';
+import { mcpModuleDefinitions } from '../../../src/mcp/index.js';
+import { findSdkInstalls } from '../../../src/mcp/sdk-location.js';
+import { createHostDouble } from '../helpers/host-double.js';
+
+/**
+ * @modelcontextprotocol/sdk 1.32.x maps its CommonJS entry to dist/cjs/index.js
+ * and does not ship that file. require-in-the-middle resolves a package's entry
+ * to tell its main module from its internal files; when that fails it skips
+ * every file hook in the package, silently. These tests pin the trap and the
+ * way around it (hooking the client file by absolute path).
+ */
+const require = createRequire(import.meta.url);
+const [install] = findSdkInstalls([join(process.cwd(), 'x.js')]);
+const CJS_CLIENT = '@modelcontextprotocol/sdk/client/index.js';
+
+/** One by-name definition with one file hook, the way most instrumentations write it. */
+class ByNameFileHook extends InstrumentationBase {
+  private static next: { pkg: string; file: string; fired: string[] } | undefined;
+
+  constructor(pkg: string, file: string, fired: string[]) {
+    ByNameFileHook.next = { pkg, file, fired };
+    super('argcheck-regression-by-name', '0.0.0', {});
+  }
+
+  protected override init(): InstrumentationModuleDefinition[] {
+    const { pkg, file, fired } = ByNameFileHook.next!;
+    const mark = <T>(exports: T): T => {
+      fired.push(file);
+      return exports;
+    };
+    return [
+      new InstrumentationNodeModuleDefinition(pkg, ['*'], undefined, undefined, [
+        new InstrumentationNodeModuleFile(`${pkg}/${file}`, ['*'], mark, () => undefined),
+      ]),
+    ];
+  }
+}
+
+function requireFreshWith(pkg: string, file: string, specifier: string): string[] {
+  const fired: string[] = [];
+  const inst = new ByNameFileHook(pkg, file, fired);
+  try {
+    delete require.cache[require.resolve(specifier)];
+    require(specifier);
+  } finally {
+    inst.disable();
+  }
+  return fired;
+}
+
+describe('regression: @modelcontextprotocol/sdk 1.32.x does not ship its CommonJS main', () => {
+  it('the installed SDK is a 1.x copy whose package entry cannot be resolved for require', () => {
+    expect(install, 'an installed @modelcontextprotocol/sdk 1.x').to.not.equal(undefined);
+    const manifest = JSON.parse(readFileSync(join(install!.root, 'package.json'), 'utf8')) as {
+      exports: { '.': { require: string } };
+    };
+    expect(existsSync(join(install!.root, manifest.exports['.'].require))).to.equal(false);
+    expect(() => require.resolve('@modelcontextprotocol/sdk')).to.throw();
+  });
+
+  it('a by-name file hook fires for a package whose entry resolves (control)', () => {
+    const fired = requireFreshWith(
+      '@modelcontextprotocol/client',
+      'dist/stdio.cjs',
+      '@modelcontextprotocol/client/stdio',
+    );
+    expect(fired).to.deep.equal(['dist/stdio.cjs']);
+  });
+
+  it('the same by-name file hook never fires for the 1.x CommonJS client', () => {
+    const fired = requireFreshWith(
+      '@modelcontextprotocol/sdk',
+      'dist/cjs/client/index.js',
+      CJS_CLIENT,
+    );
+    expect(fired).to.deep.equal([]);
+  });
+
+  it('mcpModuleDefinitions hooks both client builds of the installed copy by absolute path', () => {
+    const host = createHostDouble();
+    const names = mcpModuleDefinitions(host).map((d) => d.name);
+    expect(names).to.include.members([
+      join(install!.root, 'dist/cjs/client/index.js'),
+      join(install!.root, 'dist/esm/client/index.js'),
+    ]);
+    host.close();
+  });
+
+  it('the absolute-path definition patches the CommonJS client on require', async () => {
+    const { McpOnlyInstrumentation } = await import('../helpers/mcp-only-instrumentation.js');
+    const host = createHostDouble();
+    const inst = new McpOnlyInstrumentation(host);
+    try {
+      delete require.cache[require.resolve(CJS_CLIENT)];
+      const { Client } = require(CJS_CLIENT) as { Client: { prototype: { callTool: unknown } } };
+      expect(isWrapped(Client.prototype.callTool)).to.equal(true);
+    } finally {
+      inst.disable();
+      host.close();
+    }
+  });
+});
