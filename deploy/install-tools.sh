@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs the programs the rule tests and the end-to-end test need, from the
+# Debian/Ubuntu archive, only when they are missing:
+#   prometheus              -> prometheus, promtool
+#   prometheus-alertmanager -> prometheus-alertmanager (Debian's name for the
+#                              alertmanager binary), amtool
+# Idempotent and non-interactive. Runs `apt-get update` only when it has to
+# install something. Uses sudo when not root and sudo is available.
+# The Debian packages also enable systemd services; on machines with systemd
+# they are stopped again (the tests start their own processes on free ports).
+set -euo pipefail
+
+need=()
+command -v promtool >/dev/null && command -v prometheus >/dev/null || need+=(prometheus)
+alertmanager_bin() { command -v alertmanager || command -v prometheus-alertmanager; }
+command -v amtool >/dev/null && alertmanager_bin >/dev/null || need+=(prometheus-alertmanager)
+
+if ((${#need[@]} == 0)); then
+  echo "prometheus $(prometheus --version 2>&1 | head -n1 | awk '{print $3}'), alertmanager $("$(alertmanager_bin)" --version 2>&1 | head -n1 | awk '{print $3}'): already installed"
+  exit 0
+fi
+
+SUDO=()
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "need root (or sudo) to install: ${need[*]}" >&2; exit 1; }
+  SUDO=(sudo)
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+echo "installing: ${need[*]}"
+"${SUDO[@]}" apt-get update -qq
+"${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}"
+
+# Don't leave package-started daemons holding the default ports (9090, 9093).
+if command -v systemctl >/dev/null && [[ -d /run/systemd/system ]]; then
+  for svc in prometheus prometheus-alertmanager; do
+    "${SUDO[@]}" systemctl disable --now "$svc" >/dev/null 2>&1 || true
+  done
+fi
+
+command -v promtool >/dev/null && command -v amtool >/dev/null || {
+  echo "install finished but promtool/amtool are still not on PATH" >&2
+  exit 1
+}
+echo "installed: ${need[*]}"
