@@ -30,7 +30,7 @@ function argumentSection(a: ArgumentReport): string[] {
       ],
     ),
     '',
-    `### Emitted values (top ${a.values.length} of ${a.distinctValues})`,
+    `### Emitted values (top ${a.values.length} of ${formatCount(a.distinctValues)})`,
     '',
     ...table(
       ['value', 'count', 'in set', 'shape'],

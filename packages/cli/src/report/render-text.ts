@@ -43,7 +43,7 @@ function valueSection(a: ArgumentReport): string[] {
   const notes: string[] = [];
   if (a.valuesNotShown > 0) {
     notes.push(
-      `${a.distinctValues - a.values.length} more values: ${formatCount(a.valuesNotShown)} records`,
+      `${formatCount(a.distinctValues - a.values.length)} more values: ${formatCount(a.valuesNotShown)} records`,
     );
   }
   if (a.valuesOverCap > 0) {
@@ -53,7 +53,11 @@ function valueSection(a: ArgumentReport): string[] {
   }
   if (a.valuesNotCaptured > 0)
     notes.push(`value not captured: ${formatCount(a.valuesNotCaptured)} records`);
-  return [`emitted values (top ${a.values.length} of ${a.distinctValues})`, ...lines, ...notes];
+  return [
+    `emitted values (top ${a.values.length} of ${formatCount(a.distinctValues)})`,
+    ...lines,
+    ...notes,
+  ];
 }
 
 function shapeSection(a: ArgumentReport): string[] {
