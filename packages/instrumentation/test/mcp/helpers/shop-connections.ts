@@ -47,7 +47,8 @@ const CLIENT_INFO = { name: 'argcheck-test', version: '0.0.0' };
 
 function clientOptions(options: ConnectOptions) {
   const onChanged = options.onToolsChanged;
-  return onChanged ? { listChanged: { tools: { onChanged } } } : {};
+  // No debounce: the SDK's default would put a real timer between notification and re-list.
+  return onChanged ? { listChanged: { tools: { onChanged, debounceMs: 0 } } } : {};
 }
 
 function script(name: string): string {

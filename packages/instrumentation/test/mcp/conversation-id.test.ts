@@ -1,0 +1,44 @@
+import { expect } from 'chai';
+import { context, propagation } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { instrumentClient } from '../../src/mcp/index.js';
+import { createHostDouble } from './helpers/host-double.js';
+import { clientV2InMemory, sdkV1InMemory } from './helpers/shop-connections.js';
+
+for (const line of [sdkV1InMemory, clientV2InMemory]) {
+  describe(`conversation and tool call ids on real calls — ${line.name}`, () => {
+    before(() => {
+      context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    });
+    after(() => {
+      context.disable();
+    });
+
+    it('takes _meta, then OpenTelemetry baggage, then the conversationId option', async () => {
+      const host = createHostDouble({ conversationId: () => 'from-option' });
+      const connection = await line.connect({ instrument: (c) => instrumentClient(c, host) });
+      const args = { order_id: 'o-1', reason_code: 'LATE' };
+
+      await connection.client.callTool({
+        name: 'refund_order',
+        arguments: args,
+        _meta: { 'gen_ai.conversation.id': 'from-meta', 'gen_ai.tool.call.id': 'call-1' },
+      });
+      const baggage = propagation.createBaggage({
+        'gen_ai.conversation.id': { value: 'from-baggage' },
+      });
+      await context.with(propagation.setBaggage(context.active(), baggage), () =>
+        connection.client.callTool({ name: 'refund_order', arguments: args }),
+      );
+      await connection.client.callTool({ name: 'refund_order', arguments: args });
+
+      expect(host.checks.map((c) => c.ctx)).to.deep.equal([
+        { conversationId: 'from-meta', toolCallId: 'call-1' },
+        { conversationId: 'from-baggage' },
+        { conversationId: 'from-option' },
+      ]);
+      await connection.close();
+      host.close();
+    });
+  });
+}

@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import { instrumentClient } from '../../src/mcp/index.js';
+import { REASON_CODES, REASON_SET } from './fixtures/shop-catalog.js';
+import { createHostDouble } from './helpers/host-double.js';
+import { clientV2InMemory, sdkV1InMemory } from './helpers/shop-connections.js';
+
+for (const line of [sdkV1InMemory, clientV2InMemory]) {
+  describe(`notifications/tools/list_changed — ${line.name}`, () => {
+    it('re-derives when the server adds an enum member and the client re-lists', async () => {
+      const host = createHostDouble({ mode: 'observe' });
+      let relisted: (tools: unknown[] | null) => void = () => undefined;
+      const connection = await line.connect({
+        instrument: (c) => instrumentClient(c, host),
+        onToolsChanged: (_error, tools) => relisted(tools),
+      });
+      const refund = () =>
+        connection.client.callTool({
+          name: 'refund_order',
+          arguments: { order_id: 'o-1', reason_code: 'WRONG_ITEM' },
+        });
+      const finding = () => {
+        const f = host.checks.at(-1)?.outcome.findings[0];
+        return f && { set: f.set, inSet: f.status === 'checked' && f.inSet };
+      };
+
+      await connection.client.listTools();
+      await refund();
+      expect(finding()).to.deep.equal({ set: REASON_SET, inSet: false });
+
+      const changed = new Promise<unknown[] | null>((resolve) => (relisted = resolve));
+      connection.setReasonCodes?.([...REASON_CODES, 'WRONG_ITEM']);
+      // The SDK re-lists on the notification and calls onChanged with the result,
+      // which our listTools wrapper has already derived from (and waited on).
+      expect(await changed).to.be.an('array');
+      await refund();
+      expect(finding()).to.deep.equal({ set: REASON_SET, inSet: true });
+
+      expect(host.derivations.map((d) => d.catalog.sets[REASON_SET])).to.deep.equal([
+        [...REASON_CODES],
+        [...REASON_CODES, 'WRONG_ITEM'],
+      ]);
+      expect(host.derivations.every((d) => d.key === connection.client)).to.equal(true);
+      await connection.close();
+      host.close();
+    });
+  });
+}
