@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import { context, propagation } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import type { CheckContext } from '@argcheck/core';
 import { baggageValue, callContext } from '../../src/mcp/call-context.js';
+import { StackContextManager } from './helpers/stack-context-manager.js';
 
 const none = (): undefined => undefined;
 
 describe('callContext', () => {
   before(() => {
-    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    context.setGlobalContextManager(new StackContextManager());
   });
   after(() => {
     context.disable();

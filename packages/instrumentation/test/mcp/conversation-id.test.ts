@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import { context, propagation } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { instrumentClient } from '../../src/mcp/index.js';
 import { createHostDouble } from './helpers/host-double.js';
 import { clientV2InMemory, sdkV1InMemory } from './helpers/shop-connections.js';
+import { StackContextManager } from './helpers/stack-context-manager.js';
 
 for (const line of [sdkV1InMemory, clientV2InMemory]) {
   describe(`conversation and tool call ids on real calls — ${line.name}`, () => {
     before(() => {
-      context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+      context.setGlobalContextManager(new StackContextManager());
     });
     after(() => {
       context.disable();
