@@ -49,10 +49,6 @@ function retire(target: Record<string, unknown>, name: string): void {
   wrapper.__unwrap();
 }
 
-export function isArgcheckWrapper(fn: unknown): fn is Wrapper {
-  return typeof fn === 'function' && ARGCHECK_WRAPPER in fn;
-}
-
 function hidden(target: object, key: PropertyKey, value: unknown): void {
   Object.defineProperty(target, key, {
     value,
