@@ -1,2 +1,9 @@
-// The complete public surface of @argcheck/instrumentation.
-export {};
+// The complete public surface of @argcheck/instrumentation (with `argcheckViews`
+// from `@argcheck/instrumentation/views`). Anything not exported here is internal.
+export { ToolArgumentInstrumentation } from './instrumentation.js';
+export type {
+  McpOptions,
+  RedactValue,
+  ToolArgumentInstrumentationConfig,
+  ValueLocation,
+} from './types.js';

@@ -6,6 +6,17 @@ export interface CheckEngine {
   check(tool: string, args: unknown, ctx?: CheckContext): CheckOutcome;
 }
 
+/** An engine over a catalog's derived arguments, whose sets load in the background. */
+export interface DerivedEngine extends CheckEngine {
+  /**
+   * Settles (never rejects) once the engine checks the latest catalog's
+   * arguments. Until then `check` uses the previous catalog's engine, or the
+   * configured arguments alone. Await it after deriving if the next call must
+   * already see the new catalog.
+   */
+  ready(): Promise<void>;
+}
+
 /** Arguments and value sets read from one MCP server's tool catalog. */
 export interface DerivedCatalog {
   /** Only arguments the configuration does not already name. */
@@ -24,10 +35,12 @@ export interface McpHost {
   /**
    * An engine for the configured arguments plus those derived from one
    * server's catalog, keyed by the client it belongs to. Calling it again for
-   * the same key replaces the previous derived engine (the catalog changed).
-   * Series for derived arguments are allocated here, within the cap.
+   * the same key replaces the previous derived engine (the catalog changed)
+   * and returns the same object. Series for derived arguments are allocated
+   * here, within the cap; arguments over it stay unchecked (reported once).
+   * A derived set whose name is a configured set's is ignored.
    */
-  deriveEngine(key: object, catalog: DerivedCatalog): CheckEngine;
+  deriveEngine(key: object, catalog: DerivedCatalog): DerivedEngine;
   /** `mcp.deriveValueSets`. */
   readonly deriveValueSets: boolean;
   /** `mcp.maxCheckedArguments`. */

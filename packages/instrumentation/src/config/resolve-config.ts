@@ -1,0 +1,100 @@
+import { ArgcheckConfigError, ErrorCode } from '@argcheck/core';
+import type {
+  CheckContext,
+  CheckedArguments,
+  CheckMode,
+  Clock,
+  ValueSetSource,
+} from '@argcheck/core';
+import type { RedactValue, ToolArgumentInstrumentationConfig } from '../types.js';
+
+/** The environment variable that turns value capture off (`false`); it cannot turn it on. */
+export const CAPTURE_VALUES_ENV = 'ARGCHECK_CAPTURE_VALUES';
+
+/** Configuration after validation, with defaults applied. */
+export interface ResolvedConfig {
+  valueSets: Readonly<Record<string, ValueSetSource>>;
+  checkedArguments: CheckedArguments;
+  mode: CheckMode;
+  /** Passed to the core provider as given; it validates them. */
+  ttlMs: number | undefined;
+  fetchTimeoutMs: number | undefined;
+  maxStaleMs: number | undefined;
+  logSampleRatio: number;
+  captureValues: boolean;
+  maxValueLength: number;
+  redactValue: RedactValue | undefined;
+  conversationId: ((ctx: CheckContext) => string | undefined) | undefined;
+  random: () => number;
+  clock: Clock | undefined;
+  mcp: { enabled: boolean; deriveValueSets: boolean; maxCheckedArguments: number };
+}
+
+function invalid(message: string): never {
+  throw new ArgcheckConfigError(ErrorCode.INVALID_OPTION, message);
+}
+
+function optionalFunction<T>(name: string, value: T | undefined): T | undefined {
+  if (value !== undefined && typeof value !== 'function') {
+    invalid(`${name} must be a function, got ${typeof value}.`);
+  }
+  return value;
+}
+
+function optionalBoolean(name: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean')
+    invalid(`${name} must be true or false, got ${JSON.stringify(value)}.`);
+  return value;
+}
+
+function integer(name: string, value: unknown, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    invalid(`${name} must be an integer >= ${min}, got ${JSON.stringify(value)}.`);
+  }
+  return value;
+}
+
+function ratio(value: unknown): number {
+  if (value === undefined) return 1 / 50;
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
+    invalid(
+      `logSampleRatio must be a number in [0, 1] (0 turns log records off), got ${JSON.stringify(value)}.`,
+    );
+  }
+  return value;
+}
+
+function envAllowsCapture(env: NodeJS.ProcessEnv): boolean {
+  return env[CAPTURE_VALUES_ENV]?.trim().toLowerCase() !== 'false';
+}
+
+/** Validate the user's configuration; throws `ArgcheckConfigError` with a stable code. */
+export function resolveConfig(
+  config: ToolArgumentInstrumentationConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedConfig {
+  const mcp = config.mcp ?? {};
+  return {
+    valueSets: config.valueSets ?? {},
+    checkedArguments: config.checkedArguments ?? {},
+    mode: config.mode ?? 'observe',
+    ttlMs: config.ttlMs,
+    fetchTimeoutMs: config.fetchTimeoutMs,
+    maxStaleMs: config.maxStaleMs,
+    logSampleRatio: ratio(config.logSampleRatio),
+    captureValues:
+      optionalBoolean('captureValues', config.captureValues, true) && envAllowsCapture(env),
+    maxValueLength: integer('maxValueLength', config.maxValueLength, 256, 1),
+    redactValue: optionalFunction('redactValue', config.redactValue),
+    conversationId: optionalFunction('conversationId', config.conversationId),
+    random: optionalFunction('random', config.random) ?? Math.random,
+    clock: config.clock,
+    mcp: {
+      enabled: optionalBoolean('mcp.enabled', mcp.enabled, true),
+      deriveValueSets: optionalBoolean('mcp.deriveValueSets', mcp.deriveValueSets, true),
+      maxCheckedArguments: integer('mcp.maxCheckedArguments', mcp.maxCheckedArguments, 500, 0),
+    },
+  };
+}

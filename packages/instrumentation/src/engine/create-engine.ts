@@ -1,0 +1,125 @@
+import type {
+  ArgumentChecker,
+  CheckOutcome,
+  MismatchShape,
+  UnavailableReason,
+} from '@argcheck/core';
+import type { CheckEngine } from '../internal-types.js';
+import type { CheckLog } from '../logs/check-log.js';
+import { SLOT } from './series-registry.js';
+import type { ArgumentSeries, ToolSeries } from './series-registry.js';
+
+/** The series of one tool's checked arguments, looked up by the path text the checker reports. */
+export interface CompiledTool {
+  readonly series: ToolSeries;
+  readonly arguments: ReadonlyMap<string, ArgumentSeries>;
+}
+
+export type SeriesTable = ReadonlyMap<string, CompiledTool>;
+
+const NO_FINDINGS = Object.freeze([]);
+
+function shapeSlot(shape: MismatchShape | undefined): number {
+  switch (shape) {
+    case 'case':
+      return SLOT.FIRST_SHAPE;
+    case 'format':
+      return SLOT.FIRST_SHAPE + 1;
+    case 'alias':
+      return SLOT.FIRST_SHAPE + 2;
+    case 'near_miss':
+      return SLOT.FIRST_SHAPE + 3;
+    case 'invented':
+      return SLOT.FIRST_SHAPE + 4;
+    case 'not_string':
+      return SLOT.FIRST_SHAPE + 5;
+    default:
+      return -1;
+  }
+}
+
+function reasonSlot(reason: UnavailableReason): number {
+  switch (reason) {
+    case 'cold':
+      return SLOT.FIRST_REASON;
+    case 'fetch_failed':
+      return SLOT.FIRST_REASON + 1;
+    case 'timeout':
+      return SLOT.FIRST_REASON + 2;
+    case 'invalid_payload':
+      return SLOT.FIRST_REASON + 3;
+    case 'expired':
+      return SLOT.FIRST_REASON + 4;
+    case 'unknown_set':
+      return SLOT.FIRST_REASON + 5;
+    default:
+      return -1;
+  }
+}
+
+function bump(counts: Float64Array, slot: number): void {
+  if (slot >= 0) counts[slot] = (counts[slot] as number) + 1;
+}
+
+/**
+ * Count an outcome into its pre-allocated slots. The hot path does two map
+ * lookups and increments numbers: no attribute objects, no clock, no random
+ * draw unless a log record is due.
+ */
+function record(
+  outcome: CheckOutcome,
+  table: SeriesTable,
+  log: CheckLog,
+  ctx: Parameters<CheckEngine['check']>[2],
+): void {
+  const compiled = table.get(outcome.tool);
+  if (compiled === undefined) return;
+  const rewritten = outcome.action === 'call_rewritten';
+  for (const finding of outcome.findings) {
+    const series = compiled.arguments.get(finding.argument);
+    if (series === undefined) continue;
+    const counts = series.counts;
+    if (finding.status === 'unavailable') {
+      bump(counts, reasonSlot(finding.reason));
+      continue;
+    }
+    if (finding.inSet) {
+      bump(counts, SLOT.IN_SET);
+    } else {
+      bump(counts, finding.inSetNormalised ? SLOT.IN_SET_NORMALISED_ONLY : SLOT.NOT_IN_SET);
+      bump(counts, shapeSlot(finding.shape));
+      // Core rewrites exactly the case and format variants (in_set_normalised) when it rewrites at all.
+      if (rewritten && finding.inSetNormalised && finding.canonical !== undefined) {
+        bump(counts, SLOT.REWRITTEN);
+      }
+    }
+    log.offer(series, finding, ctx);
+  }
+  if (outcome.action === 'reject') compiled.series.repairStarted++;
+}
+
+/** A checker whose outcomes are counted and sampled. Never throws. */
+export function createEngine(
+  checker: ArgumentChecker,
+  table: SeriesTable,
+  log: CheckLog,
+): CheckEngine {
+  return {
+    check(tool, args, ctx) {
+      let outcome: CheckOutcome;
+      try {
+        outcome = checker.check(tool, args, ctx);
+      } catch {
+        return { tool, action: 'call', args, findings: NO_FINDINGS };
+      }
+      if (outcome.findings.length > 0) {
+        try {
+          record(outcome, table, log, ctx);
+        } catch {
+          // Telemetry never affects the call.
+        }
+      }
+      return outcome;
+    },
+  };
+}

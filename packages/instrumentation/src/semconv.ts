@@ -1,0 +1,68 @@
+/**
+ * Names on the wire: instruments, attribute keys and the closed sets of
+ * attribute values. Users build dashboards and alerts on these; they are part
+ * of the public contract (DESIGN.md, "Telemetry").
+ */
+
+export const METRIC_TOOL_ARGUMENT_VALUE_CHECK = 'tool_argument_value_check' as const;
+export const METRIC_TOOL_ARGUMENT_MISMATCH = 'tool_argument_mismatch' as const;
+export const METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE = 'tool_argument_check_unavailable' as const;
+export const METRIC_TOOL_ARGUMENT_REPAIR_STARTED = 'tool_argument_repair_started' as const;
+export const METRIC_TOOL_ARGUMENT_REWRITTEN = 'tool_argument_rewritten' as const;
+export const METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH = 'tool_argument_value_set_fetch' as const;
+export const METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH_DURATION =
+  'tool_argument_value_set_fetch_duration' as const;
+export const METRIC_TOOL_ARGUMENT_VALUE_SET_AGE = 'tool_argument_value_set_age' as const;
+export const METRIC_TOOL_ARGUMENT_VALUE_SET_SIZE = 'tool_argument_value_set_size' as const;
+
+/** Event name of the sampled log record, one per sampled checked argument value. */
+export const EVENT_TOOL_ARGUMENT_VALUE_CHECK = 'tool_argument_value_check' as const;
+
+export const ATTR_TOOL = 'tool' as const;
+export const ATTR_ARGUMENT = 'argument' as const;
+export const ATTR_SET = 'set' as const;
+export const ATTR_IN_SET = 'in_set' as const;
+export const ATTR_IN_SET_NORMALISED = 'in_set_normalised' as const;
+export const ATTR_SHAPE = 'shape' as const;
+export const ATTR_REASON = 'reason' as const;
+export const ATTR_SOURCE = 'source' as const;
+export const ATTR_OUTCOME = 'outcome' as const;
+/** Log records only, never metrics: the emitted value, as text. */
+export const ATTR_VALUE = 'value' as const;
+export const ATTR_VALUE_TRUNCATED = 'value_truncated' as const;
+export const ATTR_GEN_AI_CONVERSATION_ID = 'gen_ai.conversation.id' as const;
+export const ATTR_GEN_AI_TOOL_CALL_ID = 'gen_ai.tool.call.id' as const;
+
+/** Every attribute value is a string; booleans are spelled out. */
+export const BOOLEAN_VALUES = { TRUE: 'true', FALSE: 'false' } as const;
+
+/**
+ * `outcome` of a value-set fetch: `success`, or the failure reason. A payload
+ * the provider refuses (malformed, empty, too large, shrunk too far) is
+ * `invalid_payload`.
+ */
+export const FETCH_OUTCOME_VALUES = {
+  SUCCESS: 'success',
+  FETCH_FAILED: 'fetch_failed',
+  TIMEOUT: 'timeout',
+  INVALID_PAYLOAD: 'invalid_payload',
+} as const;
+
+/** The attribute keys each instrument carries, and nothing else. */
+export const INSTRUMENT_ATTRIBUTES = {
+  [METRIC_TOOL_ARGUMENT_VALUE_CHECK]: [
+    ATTR_TOOL,
+    ATTR_ARGUMENT,
+    ATTR_SET,
+    ATTR_IN_SET,
+    ATTR_IN_SET_NORMALISED,
+  ],
+  [METRIC_TOOL_ARGUMENT_MISMATCH]: [ATTR_TOOL, ATTR_ARGUMENT, ATTR_SET, ATTR_SHAPE],
+  [METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE]: [ATTR_TOOL, ATTR_ARGUMENT, ATTR_SET, ATTR_REASON],
+  [METRIC_TOOL_ARGUMENT_REPAIR_STARTED]: [ATTR_TOOL],
+  [METRIC_TOOL_ARGUMENT_REWRITTEN]: [ATTR_TOOL, ATTR_ARGUMENT, ATTR_SET],
+  [METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH]: [ATTR_SET, ATTR_SOURCE, ATTR_OUTCOME],
+  [METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH_DURATION]: [ATTR_SET, ATTR_SOURCE, ATTR_OUTCOME],
+  [METRIC_TOOL_ARGUMENT_VALUE_SET_AGE]: [ATTR_SET, ATTR_SOURCE],
+  [METRIC_TOOL_ARGUMENT_VALUE_SET_SIZE]: [ATTR_SET, ATTR_SOURCE],
+} as const;

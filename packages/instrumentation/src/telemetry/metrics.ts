@@ -1,0 +1,181 @@
+import type {
+  BatchObservableCallback,
+  Counter,
+  DiagLogger,
+  Histogram,
+  Meter,
+  Observable,
+  ObservableCounter,
+  ObservableGauge,
+} from '@opentelemetry/api';
+import type { ValueSetEvent, ValueSetStatus } from '@argcheck/core';
+import { REASONS, SHAPES, SLOT } from '../engine/series-registry.js';
+import type { SeriesRegistry } from '../engine/series-registry.js';
+import {
+  ATTR_OUTCOME,
+  ATTR_SET,
+  ATTR_SOURCE,
+  FETCH_OUTCOME_VALUES,
+  METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE,
+  METRIC_TOOL_ARGUMENT_MISMATCH,
+  METRIC_TOOL_ARGUMENT_REPAIR_STARTED,
+  METRIC_TOOL_ARGUMENT_REWRITTEN,
+  METRIC_TOOL_ARGUMENT_VALUE_CHECK,
+  METRIC_TOOL_ARGUMENT_VALUE_SET_AGE,
+  METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH,
+  METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH_DURATION,
+  METRIC_TOOL_ARGUMENT_VALUE_SET_SIZE,
+} from '../semconv.js';
+
+/** The instruments on one meter. Replaced when a new meter provider is set. */
+export interface Metrics {
+  /** Count a value-set fetch (from the provider's `onEvent`). Never throws. */
+  fetched(event: ValueSetEvent): void;
+  /** Stop reporting through this meter. */
+  dispose(): void;
+}
+
+export interface MetricSources {
+  registry: SeriesRegistry;
+  /** Read at collection time. */
+  statuses: () => readonly ValueSetStatus[];
+}
+
+const FETCH_DURATION_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Slot ranges reported by each per-check counter, in `SLOT` order. */
+const RANGES = {
+  check: [SLOT.IN_SET, SLOT.FIRST_SHAPE],
+  mismatch: [SLOT.FIRST_SHAPE, SLOT.FIRST_SHAPE + SHAPES.length],
+  unavailable: [SLOT.FIRST_REASON, SLOT.FIRST_REASON + REASONS.length],
+  rewritten: [SLOT.REWRITTEN, SLOT.REWRITTEN + 1],
+} as const;
+
+function fetchOutcome(event: ValueSetEvent): string | undefined {
+  if (event.type === 'fetch_succeeded') return FETCH_OUTCOME_VALUES.SUCCESS;
+  if (event.type === 'fetch_failed') return event.reason;
+  return undefined;
+}
+
+/**
+ * Per-check counts live in the engine's slots; they reach the meter through
+ * observable counters read in one batch callback at collection time, so a
+ * check never touches the SDK. Only series that have counted something are
+ * reported. Fetches are rare and use ordinary synchronous instruments.
+ */
+export function createMetrics(meter: Meter, sources: MetricSources, diag: DiagLogger): Metrics {
+  const counter = (name: string, description: string, unit: string): ObservableCounter =>
+    meter.createObservableCounter(name, { description, unit });
+  const valueCheck = counter(
+    METRIC_TOOL_ARGUMENT_VALUE_CHECK,
+    'Checked tool-call argument values, by whether they are members of their value set',
+    '{check}',
+  );
+  const mismatch = counter(
+    METRIC_TOOL_ARGUMENT_MISMATCH,
+    'Checked argument values that are not members, by the shape of the mismatch',
+    '{check}',
+  );
+  const unavailable = counter(
+    METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE,
+    'Argument values let through unchecked because their value set could not be used',
+    '{check}',
+  );
+  const repairStarted = counter(
+    METRIC_TOOL_ARGUMENT_REPAIR_STARTED,
+    'Tool calls rejected with a repair message instead of being made',
+    '{call}',
+  );
+  const rewritten = counter(
+    METRIC_TOOL_ARGUMENT_REWRITTEN,
+    'Tool calls made with an argument rewritten to the member it was a case or format variant of',
+    '{call}',
+  );
+  const age: ObservableGauge = meter.createObservableGauge(METRIC_TOOL_ARGUMENT_VALUE_SET_AGE, {
+    description: 'Time since the value set being served was fetched from its owner',
+    unit: 's',
+  });
+  const size: ObservableGauge = meter.createObservableGauge(METRIC_TOOL_ARGUMENT_VALUE_SET_SIZE, {
+    description: 'Members in the value set being served (0 when none is)',
+    unit: '{value}',
+  });
+  const fetches: Counter = meter.createCounter(METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH, {
+    description: 'Value-set fetches from their owners, by outcome',
+    unit: '{fetch}',
+  });
+  const fetchDuration: Histogram = meter.createHistogram(
+    METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH_DURATION,
+    {
+      description: 'Duration of value-set fetches from their owners',
+      unit: 's',
+      advice: { explicitBucketBoundaries: FETCH_DURATION_BUCKETS_S },
+    },
+  );
+
+  const perArgument: [ObservableCounter, readonly [number, number]][] = [
+    [valueCheck, RANGES.check],
+    [mismatch, RANGES.mismatch],
+    [unavailable, RANGES.unavailable],
+    [rewritten, RANGES.rewritten],
+  ];
+
+  const collect: BatchObservableCallback = (result) => {
+    try {
+      for (const series of sources.registry.arguments) {
+        const { counts, attributes } = series;
+        for (const [instrument, [from, to]] of perArgument) {
+          for (let slot = from; slot < to; slot++) {
+            const count = counts[slot] as number;
+            if (count > 0) result.observe(instrument, count, attributes[slot]);
+          }
+        }
+      }
+      for (const tool of sources.registry.tools) {
+        if (tool.repairStarted > 0)
+          result.observe(repairStarted, tool.repairStarted, tool.attributes);
+      }
+      for (const status of sources.statuses()) {
+        const attributes = { [ATTR_SET]: status.name, [ATTR_SOURCE]: status.source };
+        result.observe(size, status.size, attributes);
+        if (status.ageSeconds !== undefined) result.observe(age, status.ageSeconds, attributes);
+      }
+    } catch (error) {
+      diag.debug('collecting argcheck metrics failed', error);
+    }
+  };
+  const observables: Observable[] = [
+    valueCheck,
+    mismatch,
+    unavailable,
+    repairStarted,
+    rewritten,
+    age,
+    size,
+  ];
+  meter.addBatchObservableCallback(collect, observables);
+
+  return {
+    fetched(event) {
+      const outcome = fetchOutcome(event);
+      if (outcome === undefined || !('durationMs' in event)) return;
+      try {
+        const attributes = {
+          [ATTR_SET]: event.set,
+          [ATTR_SOURCE]: event.source,
+          [ATTR_OUTCOME]: outcome,
+        };
+        fetches.add(1, attributes);
+        fetchDuration.record(event.durationMs / 1000, attributes);
+      } catch (error) {
+        diag.debug('recording a value-set fetch failed', error);
+      }
+    },
+    dispose() {
+      try {
+        meter.removeBatchObservableCallback(collect, observables);
+      } catch (error) {
+        diag.debug('removing the argcheck metrics callback failed', error);
+      }
+    },
+  };
+}

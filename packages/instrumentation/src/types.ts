@@ -1,0 +1,109 @@
+import type { InstrumentationConfig } from '@opentelemetry/instrumentation';
+import type {
+  CheckContext,
+  CheckedArguments,
+  CheckMode,
+  Clock,
+  ValueSetSource,
+} from '@argcheck/core';
+
+/** Where an emitted value was found, for `redactValue`. Names come from configuration or a tool catalog. */
+export interface ValueLocation {
+  tool: string;
+  argument: string;
+  set: string;
+}
+
+/**
+ * Rewrite or drop an emitted value before it is written to a log record.
+ * Receives the value as text (JSON text for non-strings), before truncation.
+ * Return `undefined` to leave the value out of the record.
+ */
+export type RedactValue = (value: string, where: ValueLocation) => string | undefined;
+
+/** MCP client integration. */
+export interface McpOptions {
+  /**
+   * Patch `Client.prototype.callTool` of `@modelcontextprotocol/sdk` (1.x) and
+   * `@modelcontextprotocol/client` (2.x) when they are loaded. Read once, at construction.
+   * @default true
+   */
+  enabled?: boolean;
+  /**
+   * Check every string `enum` in a server's tool input schemas against the
+   * catalog's own members, unless the configuration already names the argument.
+   * @default true
+   */
+  deriveValueSets?: boolean;
+  /**
+   * Most arguments derived from tool catalogs that are checked, in total over
+   * the life of the instrumentation, in arguments. The rest are not checked,
+   * and that is reported once through the diagnostics logger. It bounds the
+   * number of metric series a catalog can create.
+   * @default 500
+   */
+  maxCheckedArguments?: number;
+}
+
+export interface ToolArgumentInstrumentationConfig extends InstrumentationConfig {
+  /**
+   * Value sets by name, each from its owner (`httpValueSet`, `functionValueSet`,
+   * `staticValueSet` from `@argcheck/core`). The instrumentation builds its own
+   * provider over them, available as `inst.valueSets`.
+   * @default {}
+   */
+  valueSets?: Readonly<Record<string, ValueSetSource>>;
+  /**
+   * Arguments to check: `{ [tool]: { [argumentPath]: setName } }`. Paths are
+   * dotted, `[]` marks array elements (`items[].warehouse_code`).
+   * @default {}
+   */
+  checkedArguments?: CheckedArguments;
+  /**
+   * `observe` measures only; `normalise` also rewrites case and format variants
+   * to the member; `reject` also refuses any other mismatch with a repair message.
+   * @default 'observe'
+   */
+  mode?: CheckMode;
+  /** How long a fetched set is fresh, in milliseconds. @default 300_000 */
+  ttlMs?: number;
+  /** A fetch slower than this is aborted and counted as `timeout`, in milliseconds. @default 2_000 */
+  fetchTimeoutMs?: number;
+  /**
+   * How long past the TTL a set is still served (stale) before checks report it
+   * unavailable with reason `expired`, in milliseconds.
+   * @default 3_600_000
+   */
+  maxStaleMs?: number;
+  /**
+   * Fraction of checked argument values written as log records, in [0, 1].
+   * `0` turns log records off.
+   * @default 1/50
+   */
+  logSampleRatio?: number;
+  /**
+   * Put the emitted value on sampled log records. The environment variable
+   * `ARGCHECK_CAPTURE_VALUES=false` turns capture off whatever this says, so
+   * that an operator can stop values (which may carry user data) from leaving
+   * the process without a code change.
+   * @default true
+   */
+  captureValues?: boolean;
+  /** Longest value written to a log record, in UTF-16 code units; longer values are cut and flagged. @default 256 */
+  maxValueLength?: number;
+  /** Applied to every captured value before truncation. @default none */
+  redactValue?: RedactValue;
+  /**
+   * The conversation a call belongs to, for log records, when the call's own
+   * context does not say (for example read from your request-scoped storage).
+   * Called only when a record is written.
+   * @default none
+   */
+  conversationId?: (ctx: CheckContext) => string | undefined;
+  /** Randomness in [0, 1) for log sampling and refresh jitter. @default Math.random */
+  random?: () => number;
+  /** Time and timers for the value-set provider. @default the system clock */
+  clock?: Clock;
+  /** MCP client integration. */
+  mcp?: McpOptions;
+}

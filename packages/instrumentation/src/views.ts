@@ -1,0 +1,52 @@
+// A separate entry point (`@argcheck/instrumentation/views`): it loads
+// @opentelemetry/sdk-metrics, which users of the main entry need not install.
+import { ArgcheckConfigError, ErrorCode } from '@argcheck/core';
+import { createAllowListAttributesProcessor } from '@opentelemetry/sdk-metrics';
+import type { ViewOptions } from '@opentelemetry/sdk-metrics';
+import { INSTRUMENT_ATTRIBUTES } from './semconv.js';
+import { PACKAGE_NAME } from './version.js';
+
+export interface ArgcheckViewsOptions {
+  /**
+   * Checked arguments to allow series for: configured ones plus those derived
+   * from tool catalogs (`mcp.maxCheckedArguments`), in arguments. Each
+   * instrument's cardinality limit is this times its series per argument.
+   * @default 1_000
+   */
+  maxArguments?: number;
+}
+
+/** Series one checked argument (or its value set) can have on each instrument. */
+const SERIES_PER_ARGUMENT: Readonly<Record<keyof typeof INSTRUMENT_ATTRIBUTES, number>> = {
+  tool_argument_value_check: 3,
+  tool_argument_mismatch: 6,
+  tool_argument_check_unavailable: 6,
+  tool_argument_repair_started: 1,
+  tool_argument_rewritten: 1,
+  tool_argument_value_set_fetch: 4,
+  tool_argument_value_set_fetch_duration: 4,
+  tool_argument_value_set_age: 1,
+  tool_argument_value_set_size: 1,
+};
+
+/**
+ * Views for your `MeterProvider`: each argcheck instrument keeps only its own
+ * attribute keys and has a cardinality limit, a second wall behind the bound
+ * the instrumentation keeps itself.
+ */
+export function argcheckViews(options: ArgcheckViewsOptions = {}): ViewOptions[] {
+  const maxArguments = options.maxArguments ?? 1_000;
+  if (!Number.isInteger(maxArguments) || maxArguments < 1) {
+    throw new ArgcheckConfigError(
+      ErrorCode.INVALID_OPTION,
+      `argcheckViews: maxArguments must be an integer >= 1, got ${JSON.stringify(maxArguments)}.`,
+    );
+  }
+  return Object.entries(INSTRUMENT_ATTRIBUTES).map(([name, keys]) => ({
+    meterName: PACKAGE_NAME,
+    instrumentName: name,
+    attributesProcessors: [createAllowListAttributesProcessor([...keys])],
+    aggregationCardinalityLimit:
+      SERIES_PER_ARGUMENT[name as keyof typeof INSTRUMENT_ATTRIBUTES] * maxArguments,
+  }));
+}

@@ -1,0 +1,48 @@
+import { expect } from 'chai';
+import { ATTR_VALUE, INSTRUMENT_ATTRIBUTES } from '../src/semconv.js';
+import { FakeClock } from './helpers/fake-clock.js';
+import { REFUND_ARGUMENTS, refundSources } from './helpers/fixtures.js';
+import { seededRandom } from './helpers/seeded-random.js';
+import { harness } from './helpers/telemetry.js';
+import type { Collected } from './helpers/telemetry.js';
+
+const seriesCounts = (collected: Collected): Record<string, number> =>
+  Object.fromEntries(
+    Object.keys(INSTRUMENT_ATTRIBUTES).map((name) => [name, collected.points[name]?.length ?? 0]),
+  );
+
+describe('cardinality flood', () => {
+  it('100,000 distinct invented values add no series; values appear only in sampled log records', async () => {
+    const h = harness({
+      valueSets: refundSources(),
+      checkedArguments: REFUND_ARGUMENTS,
+      clock: new FakeClock(),
+      random: seededRandom(11),
+    });
+    try {
+      await h.inst.ready();
+      h.inst.check('refund_order', { reason_code: 'INVENTED_WARMUP' });
+      const before = await h.collect();
+
+      const flood = (i: number): string => `INVENTED_${i.toString(36)}_${'x'.repeat(i % 7)}`;
+      for (let i = 0; i < 100_000; i++) {
+        // Model-written tool and argument names, too: neither may become a series.
+        h.inst.check('refund_order', { reason_code: flood(i), [flood(i)]: flood(i) });
+        if (i % 1_000 === 0) h.inst.check(flood(i), { reason_code: flood(i) });
+      }
+      const after = await h.collect();
+
+      expect(seriesCounts(after)).to.deep.equal(seriesCounts(before));
+      const metricText = JSON.stringify(after.points);
+      expect(metricText).not.to.match(/INVENTED_[0-9a-z]+_/);
+
+      const values = h.records().map((r) => r.attributes[ATTR_VALUE]);
+      expect(values.length).to.be.within(2_000 - 5 * 45, 2_000 + 5 * 45);
+      expect(values.every((v) => typeof v === 'string' && v.startsWith('INVENTED_'))).to.equal(
+        true,
+      );
+    } finally {
+      await h.close();
+    }
+  });
+});

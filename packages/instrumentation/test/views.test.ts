@@ -1,0 +1,73 @@
+import { expect } from 'chai';
+import { createRequire } from 'node:module';
+import { MeterProvider } from '@opentelemetry/sdk-metrics';
+import { argcheckViews } from '../src/views.js';
+import {
+  INSTRUMENT_ATTRIBUTES,
+  METRIC_TOOL_ARGUMENT_VALUE_CHECK,
+  METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH,
+} from '../src/semconv.js';
+import { PACKAGE_NAME } from '../src/version.js';
+import { collect, pointsOf, TestReader } from './helpers/telemetry.js';
+
+const attributes = {
+  tool: 'refund_order',
+  argument: 'reason_code',
+  set: 'refunds.reason_codes',
+  in_set: 'false',
+  in_set_normalised: 'false',
+};
+
+describe('argcheckViews', () => {
+  it('has one view per instrument, selecting the argcheck meter', () => {
+    const views = argcheckViews();
+    expect(views.map((v) => [v.meterName, v.instrumentName])).to.deep.equal(
+      Object.keys(INSTRUMENT_ATTRIBUTES).map((name) => [PACKAGE_NAME, name]),
+    );
+  });
+
+  it('drops an attribute the contract does not list', async () => {
+    const reader = new TestReader();
+    const provider = new MeterProvider({ readers: [reader], views: argcheckViews() });
+    const meter = provider.getMeter(PACKAGE_NAME);
+    meter
+      .createCounter(METRIC_TOOL_ARGUMENT_VALUE_CHECK)
+      .add(1, { ...attributes, value: 'CUSTOMER_UNHAPPY' });
+    meter
+      .createCounter(METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH)
+      .add(1, { set: 's', source: 'http', outcome: 'success', url: 'http://owner/codes' });
+    const collected = await collect(reader);
+    expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
+      { attributes, value: 1 },
+    ]);
+    expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH)).to.deep.equal([
+      { attributes: { set: 's', source: 'http', outcome: 'success' }, value: 1 },
+    ]);
+    await provider.shutdown();
+  });
+
+  it('caps the series of each instrument at its share of maxArguments', async () => {
+    const reader = new TestReader();
+    const provider = new MeterProvider({
+      readers: [reader],
+      views: argcheckViews({ maxArguments: 2 }),
+    });
+    const counter = provider.getMeter(PACKAGE_NAME).createCounter(METRIC_TOOL_ARGUMENT_VALUE_CHECK);
+    for (let i = 0; i < 20; i++) counter.add(1, { ...attributes, argument: `a${i}` });
+    // 3 series per argument × 2 arguments, the SDK's overflow series counting the rest.
+    expect(pointsOf(await collect(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.have.length(6);
+    await provider.shutdown();
+  });
+
+  it('rejects a maxArguments that is not a positive integer', () => {
+    expect(() => argcheckViews({ maxArguments: 0 })).to.throw(/maxArguments/);
+  });
+
+  it('loads from the CommonJS build through the package entry', () => {
+    const require = createRequire(import.meta.url);
+    const views = require('@argcheck/instrumentation/views') as {
+      argcheckViews: typeof argcheckViews;
+    };
+    expect(views.argcheckViews()).to.have.length(Object.keys(INSTRUMENT_ATTRIBUTES).length);
+  });
+});
