@@ -29,18 +29,6 @@ export function baggageValue(header: unknown, key: string): string | undefined {
   return undefined;
 }
 
-function fromOption(
-  fallback: (ctx: CheckContext) => string | undefined,
-  ctx: CheckContext,
-): string | undefined {
-  try {
-    return nonEmpty(fallback(ctx));
-  } catch {
-    // A throwing user callback costs the log record its conversation id, not the check.
-    return undefined;
-  }
-}
-
 function activeBaggageValue(key: string): string | undefined {
   return nonEmpty(propagation.getBaggage(context.active())?.getEntry(key)?.value);
 }
@@ -49,12 +37,11 @@ function activeBaggageValue(key: string): string | undefined {
  * The check context of one `tools/call`. Neither SDK line's request options
  * carry a conversation id, so the request's own `_meta` comes first: the
  * `gen_ai.conversation.id` key, then the same key inside `_meta.baggage`; then
- * the active OpenTelemetry baggage; then the user's `conversationId` option.
+ * the active OpenTelemetry baggage. The user's `conversationId` option comes
+ * last, and is applied by the engine only when it writes a log record
+ * (`McpHost.conversationIdFor`), so it does not run on every call.
  */
-export function callContext(
-  params: Readonly<Record<string, unknown>>,
-  fallback: (ctx: CheckContext) => string | undefined,
-): CheckContext {
+export function callContext(params: Readonly<Record<string, unknown>>): CheckContext {
   const meta = params._meta;
   const fields =
     typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>) : undefined;
@@ -64,8 +51,7 @@ export function callContext(
   const conversationId =
     nonEmpty(fields?.[CONVERSATION_ID_KEY]) ??
     baggageValue(fields?.[BAGGAGE_META_KEY], CONVERSATION_ID_KEY) ??
-    activeBaggageValue(CONVERSATION_ID_KEY) ??
-    fromOption(fallback, ctx);
+    activeBaggageValue(CONVERSATION_ID_KEY);
   if (conversationId !== undefined) ctx.conversationId = conversationId;
   return ctx;
 }

@@ -16,16 +16,11 @@ type Decision =
 
 const FORWARD: Decision = { kind: 'forward' };
 
-function decide(
-  host: McpHost,
-  catalogs: ClientCatalogs,
-  client: unknown,
-  params: unknown,
-): Decision {
+function decide(catalogs: ClientCatalogs, client: unknown, params: unknown): Decision {
   if (typeof params !== 'object' || params === null) return FORWARD;
   const call = params as Record<string, unknown>;
   if (typeof call.name !== 'string') return FORWARD;
-  const ctx = callContext(call, (c) => host.conversationIdFor(c));
+  const ctx = callContext(call);
   const outcome = catalogs.engineFor(client).check(call.name, call.arguments, ctx);
   switch (outcome.action) {
     case 'call_rewritten':
@@ -53,7 +48,7 @@ export function callToolInterceptor(host: McpHost, catalogs: ClientCatalogs): In
   return (client, args, forward) => {
     let decision = FORWARD;
     try {
-      decision = decide(host, catalogs, client, args[0]);
+      decision = decide(catalogs, client, args[0]);
     } catch (error) {
       try {
         host.diag.error('argcheck: MCP callTool check failed; the call goes out unchecked', error);

@@ -1,10 +1,7 @@
 import { expect } from 'chai';
 import { context, propagation } from '@opentelemetry/api';
-import type { CheckContext } from '@argcheck/core';
 import { baggageValue, callContext } from '../../src/mcp/call-context.js';
 import { StackContextManager } from './helpers/stack-context-manager.js';
-
-const none = (): undefined => undefined;
 
 describe('callContext', () => {
   before(() => {
@@ -30,7 +27,7 @@ describe('callContext', () => {
         baggage: 'gen_ai.conversation.id=conv-meta-baggage',
       },
     };
-    const ctx = withBaggage('conv-otel', () => callContext(params, () => 'conv-option'));
+    const ctx = withBaggage('conv-otel', () => callContext(params));
     expect(ctx).to.deep.equal({ conversationId: 'conv-meta', toolCallId: 'call-1' });
   });
 
@@ -39,31 +36,19 @@ describe('callContext', () => {
       name: 't',
       _meta: { baggage: 'user=alice, gen_ai.conversation.id = conv%2042 ;ttl=1' },
     };
-    const ctx = withBaggage('conv-otel', () => callContext(params, () => 'conv-option'));
+    const ctx = withBaggage('conv-otel', () => callContext(params));
     expect(ctx).to.deep.equal({ conversationId: 'conv 42' });
   });
 
   it('then the active OpenTelemetry baggage', () => {
-    const ctx = withBaggage('conv-otel', () => callContext({ name: 't' }, () => 'conv-option'));
+    const ctx = withBaggage('conv-otel', () => callContext({ name: 't' }));
     expect(ctx).to.deep.equal({ conversationId: 'conv-otel' });
   });
 
-  it('then the conversationId option, given the context built so far', () => {
-    const seen: CheckContext[] = [];
-    const ctx = callContext({ name: 't', _meta: { 'gen_ai.tool.call.id': 'call-9' } }, (c) => {
-      seen.push({ ...c });
-      return 'conv-option';
+  it('leaves the id out when nothing provides one (the engine applies the conversationId option)', () => {
+    expect(callContext({ name: 't', _meta: { 'gen_ai.tool.call.id': 'call-9' } })).to.deep.equal({
+      toolCallId: 'call-9',
     });
-    expect(ctx).to.deep.equal({ conversationId: 'conv-option', toolCallId: 'call-9' });
-    expect(seen).to.deep.equal([{ toolCallId: 'call-9' }]);
-  });
-
-  it('leaves the id out when nothing provides one, and survives a throwing option', () => {
-    expect(callContext({ name: 't' }, none)).to.deep.equal({});
-    const throwing = () => {
-      throw new Error('user bug');
-    };
-    expect(callContext({ name: 't' }, throwing)).to.deep.equal({});
   });
 
   it('ignores ids that are not non-empty strings', () => {
@@ -71,8 +56,8 @@ describe('callContext', () => {
       name: 't',
       _meta: { 'gen_ai.conversation.id': 42, 'gen_ai.tool.call.id': '' },
     };
-    expect(callContext(params, none)).to.deep.equal({});
-    expect(callContext({ name: 't', _meta: 'nope' }, none)).to.deep.equal({});
+    expect(callContext(params)).to.deep.equal({});
+    expect(callContext({ name: 't', _meta: 'nope' })).to.deep.equal({});
   });
 });
 

@@ -14,8 +14,8 @@ for (const line of [sdkV1InMemory, clientV2InMemory]) {
       context.disable();
     });
 
-    it('takes _meta, then OpenTelemetry baggage, then the conversationId option', async () => {
-      const host = createHostDouble({ conversationId: () => 'from-option' });
+    it('takes _meta, then OpenTelemetry baggage, and leaves the rest to the engine', async () => {
+      const host = createHostDouble();
       const connection = await line.connect({ instrument: (c) => instrumentClient(c, host) });
       const args = { order_id: 'o-1', reason_code: 'LATE' };
 
@@ -35,7 +35,7 @@ for (const line of [sdkV1InMemory, clientV2InMemory]) {
       expect(host.checks.map((c) => c.ctx)).to.deep.equal([
         { conversationId: 'from-meta', toolCallId: 'call-1' },
         { conversationId: 'from-baggage' },
-        { conversationId: 'from-option' },
+        {},
       ]);
       await connection.close();
       host.close();

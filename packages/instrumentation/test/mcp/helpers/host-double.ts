@@ -24,7 +24,6 @@ export interface HostDoubleOptions {
   checkedArguments?: CheckedArguments;
   deriveValueSets?: boolean;
   maxCheckedArguments?: number;
-  conversationId?: (ctx: CheckContext) => string | undefined;
 }
 
 /** An `McpHost` made of the real core checker, recording what the integration does with it. */
@@ -106,9 +105,7 @@ export function createHostDouble(options: HostDoubleOptions = {}): HostDouble {
       }
       return engine({ ...configuredSets, ...catalog.sets }, merged, 'derived');
     },
-    conversationIdFor(ctx) {
-      return options.conversationId?.(ctx);
-    },
+    conversationIdFor: () => undefined,
     async settled() {
       await Promise.all(loading);
     },
