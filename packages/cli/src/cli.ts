@@ -1,9 +1,11 @@
 import { ExitCode, UsageError, type CommandIo } from './io.js';
+import { demoCommand } from './demo/demo-command.js';
 import { reportCommand } from './report/report-command.js';
 
 export const MAIN_HELP = `Usage: argcheck <command> [options]
 
 Commands:
+  demo             the whole idea on real parts, in about a minute (npm start)
   report FILE...   emitted-value and mismatch-shape tables from sampled log records
 
 Run "argcheck <command> --help" for the options of a command.
@@ -12,6 +14,7 @@ Run "argcheck <command> --help" for the options of a command.
 type Command = (argv: readonly string[], io: CommandIo) => Promise<number>;
 
 const COMMANDS: Readonly<Record<string, Command>> = {
+  demo: demoCommand,
   report: reportCommand,
 };
 

@@ -1,7 +1,7 @@
 /** Where a command writes; the process streams in the binary, collectors in tests. */
 export interface CommandIo {
   stdout: { write(text: string): unknown; isTTY?: boolean; columns?: number };
-  stderr: { write(text: string): unknown };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
 }
 
 /** Exit codes shared by every command (documented in docs/cli.md). */
@@ -11,6 +11,8 @@ export const ExitCode = {
   FAILED: 1,
   /** Unknown command, unknown flag or a flag value out of range. */
   USAGE: 2,
+  /** `demo`: stopped with Ctrl-C; the figures so far were printed. */
+  INTERRUPTED: 130,
 } as const;
 
 /** A command-line mistake; the message says what to change. */

@@ -20,14 +20,16 @@ export function formatPoints(ratio: number): string {
 }
 
 /**
- * Pads cells into aligned columns; `right` marks numeric columns. Cells are
- * measured in code points, which is right for the ASCII this prints.
+ * Pads cells into aligned columns; `right` marks numeric columns; `minWidths`
+ * keeps a redrawn table from shifting as its numbers grow. Cells are measured
+ * in code points, which is right for the text this prints.
  */
 export function alignColumns(
   rows: readonly (readonly string[])[],
   right: readonly boolean[],
+  minWidths: readonly number[] = [],
 ): string[] {
-  const widths: number[] = [];
+  const widths: number[] = [...minWidths];
   for (const row of rows) {
     row.forEach((cell, i) => {
       widths[i] = Math.max(widths[i] ?? 0, [...cell].length);

@@ -1,0 +1,102 @@
+import type { CheckMode } from '@argcheck/core';
+import type { Agent } from './agent.js';
+import { phaseAt, phaseIndexAt, type ScenarioTiming } from './scenario.js';
+import { TOOLS, type ToolName } from './tools.js';
+
+/** What the agent sees of a tool result. */
+export interface ToolReply {
+  isError: boolean;
+  text: string;
+}
+
+/** Calls a tool through the (instrumented) MCP client. */
+export type CallTool = (tool: ToolName, args: Record<string, unknown>) => Promise<ToolReply>;
+
+/** Per tool, what the agent's calls came to. */
+export interface ToolTally {
+  /** Calls the agent planned (first attempts). */
+  planned: number;
+  /** Calls sent through the client, retries included: each one is checked. */
+  attempts: number;
+  /** Calls that ended in a successful result, after a retry or not. */
+  succeeded: number;
+  /** First attempts refused with a repair message (`reject` mode). */
+  rejected: number;
+  /** Second attempts, after a repair message, that succeeded. */
+  repaired: number;
+  /** Error results from the server itself (a non-string where it takes a string). */
+  serverErrors: number;
+}
+
+export interface ScenarioClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export interface RunScenarioOptions {
+  timing: ScenarioTiming;
+  agent: Agent;
+  mode: CheckMode;
+  callTool: CallTool;
+  clock: ScenarioClock;
+  /** Runs before the first call of each phase: owner events, snapshots. */
+  onPhase(phaseIndex: number): Promise<void>;
+  /** Runs after each call, with the number of calls done so far. */
+  onProgress?(callsDone: number): Promise<void> | void;
+  /** Filled in as the calls are made, so that progress hooks can read them. */
+  tallies?: Record<ToolName, ToolTally>;
+  /** Stops the run early (Ctrl-C); the calls made so far stay counted. */
+  signal?: AbortSignal;
+}
+
+export function emptyTallies(): Record<ToolName, ToolTally> {
+  const tally = (): ToolTally => ({ planned: 0, attempts: 0, succeeded: 0, rejected: 0, repaired: 0, serverErrors: 0 });
+  return Object.fromEntries(TOOLS.map((tool) => [tool, tally()])) as Record<ToolName, ToolTally>;
+} // prettier-ignore
+
+/**
+ * Plays the story: `totalCalls` calls spread evenly over `durationMs`, each
+ * phase's profile from its share of the calls on. Which calls are made
+ * depends on the seed alone; the wall clock only paces them, so a slow
+ * machine takes longer but replays the same calls.
+ */
+export async function runScenario(
+  options: RunScenarioOptions,
+): Promise<Record<ToolName, ToolTally>> {
+  const { timing, agent, mode, callTool, clock } = options;
+  const tallies = options.tallies ?? emptyTallies();
+  const start = clock.now();
+  let phaseIndex = -1;
+  for (let i = 0; i < timing.totalCalls && !options.signal?.aborted; i += 1) {
+    const due = phaseIndexAt(i, timing.totalCalls);
+    while (phaseIndex < due) {
+      phaseIndex += 1;
+      await options.onPhase(phaseIndex);
+    }
+    const wait = start + (i / timing.totalCalls) * timing.durationMs - clock.now();
+    if (wait > 0) await clock.sleep(wait);
+
+    const call = agent.next(phaseAt(phaseIndex).profile);
+    const tally = tallies[call.tool];
+    tally.planned += 1;
+    tally.attempts += 1;
+    const reply = await callTool(call.tool, call.args);
+    if (!reply.isError) {
+      tally.succeeded += 1;
+    } else if (mode === 'reject') {
+      // In reject mode the check refuses before the server sees the call; the
+      // agent reads the listed values and tries once more.
+      tally.rejected += 1;
+      tally.attempts += 1;
+      const retry = await callTool(call.tool, agent.repair(call, reply.text));
+      if (!retry.isError) {
+        tally.succeeded += 1;
+        tally.repaired += 1;
+      }
+    } else {
+      tally.serverErrors += 1;
+    }
+    await options.onProgress?.(i + 1);
+  }
+  return tallies;
+}

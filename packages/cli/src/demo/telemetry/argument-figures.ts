@@ -1,0 +1,46 @@
+import type { MismatchShape } from '@argcheck/core';
+import { CHECK_UNAVAILABLE, MISMATCH, REWRITTEN, VALUE_CHECK } from './metric-names.js';
+import { sumOf, type Snapshot } from './snapshot.js';
+
+export const SHAPES: readonly MismatchShape[] = [
+  'case',
+  'format',
+  'alias',
+  'near_miss',
+  'invented',
+  'not_string',
+];
+
+/** What the counters say about one checked argument, between two collections. */
+export interface ArgumentCounts {
+  /** Checks that ran (`tool_argument_value_check`). */
+  checks: number;
+  outOfSet: number;
+  outOfSetNormalised: number;
+  /** Checks that could not run: the call went through unchecked. */
+  unavailable: number;
+  rewritten: number;
+  shapes: Record<MismatchShape, number>;
+}
+
+/** Counts for one argument in `to`, minus those in `from` (omit `from` for the totals). */
+export function argumentCounts(
+  to: Snapshot | undefined,
+  where: { tool: string; argument: string },
+  from?: Snapshot,
+): ArgumentCounts {
+  const { tool, argument } = where;
+  const delta = (name: string, extra: Record<string, string> = {}): number =>
+    sumOf(to, name, { tool, argument, ...extra }) - sumOf(from, name, { tool, argument, ...extra });
+  const shapes = Object.fromEntries(SHAPES.map((shape) => [shape, delta(MISMATCH, { shape })]));
+  return {
+    checks: delta(VALUE_CHECK),
+    outOfSet: delta(VALUE_CHECK, { in_set: 'false' }),
+    outOfSetNormalised: delta(VALUE_CHECK, { in_set_normalised: 'false' }),
+    unavailable: delta(CHECK_UNAVAILABLE),
+    rewritten: delta(REWRITTEN),
+    shapes: shapes as Record<MismatchShape, number>,
+  };
+}
+
+export const rate = (part: number, whole: number): number => (whole === 0 ? 0 : part / whole);

@@ -1,0 +1,93 @@
+import { expect } from 'chai';
+import { createAgent } from '../../src/demo/agent.js';
+import { runScenario, type CallTool, type ToolReply } from '../../src/demo/run-scenario.js';
+import { scenarioTiming } from '../../src/demo/scenario.js';
+import { activeHandles, componentIds } from '../../src/demo/value-set-data.js';
+import { demoChecker } from '../helpers/demo-checker.js';
+
+const data = { components: componentIds(1), handles: activeHandles(1) };
+
+/** A clock that jumps instead of sleeping: the run takes no wall-clock time. */
+function fakeClock() {
+  let now = 0;
+  const sleeps: number[] = [];
+  return {
+    sleeps,
+    now: () => now,
+    sleep: (ms: number) => {
+      sleeps.push(ms);
+      now += ms;
+      return Promise.resolve();
+    },
+  };
+}
+
+describe('runScenario', () => {
+  it('paces the calls over the duration and announces each phase once, in order', async () => {
+    const clock = fakeClock();
+    const phases: number[] = [];
+    const timing = { ...scenarioTiming(10_000), totalCalls: 200 };
+    const ok: CallTool = () => Promise.resolve({ isError: false, text: 'ok' });
+    const tallies = await runScenario({
+      timing,
+      agent: createAgent(1, data),
+      mode: 'observe',
+      callTool: ok,
+      clock,
+      onPhase: (i) => Promise.resolve(void phases.push(i)),
+    });
+    expect(phases).to.deep.equal([0, 1, 2, 3, 4, 5]);
+    expect(clock.now()).to.equal((199 / 200) * 10_000);
+    const planned = Object.values(tallies).reduce((sum, t) => sum + t.planned, 0);
+    expect(planned).to.equal(200);
+    for (const t of Object.values(tallies)) expect(t.succeeded).to.equal(t.planned);
+  });
+
+  it('in reject mode, retries a refused call once with the repaired arguments', async () => {
+    const { checker, close } = await demoChecker('reject');
+    const sent: string[] = [];
+    // Stands in for the instrumented client: refuse with the checker's repair message.
+    const callTool: CallTool = (tool, args): Promise<ToolReply> => {
+      const outcome = checker.check(tool, args);
+      sent.push(outcome.action);
+      return Promise.resolve(
+        outcome.action === 'reject'
+          ? { isError: true, text: outcome.repairMessage ?? '' }
+          : { isError: false, text: 'ok' },
+      );
+    };
+    const tallies = await runScenario({
+      timing: { ...scenarioTiming(10_000), totalCalls: 2_000 },
+      agent: createAgent(2, data),
+      mode: 'reject',
+      callTool,
+      clock: fakeClock(),
+      onPhase: () => Promise.resolve(),
+    });
+    close();
+    const sum = (key: 'planned' | 'attempts' | 'rejected' | 'repaired' | 'succeeded'): number =>
+      Object.values(tallies).reduce((total, t) => total + t[key], 0);
+    expect(sum('rejected')).to.be.greaterThan(10);
+    expect(sum('attempts')).to.equal(sum('planned') + sum('rejected'));
+    expect(sum('repaired')).to.equal(sum('rejected'));
+    expect(sum('succeeded')).to.equal(sum('planned'));
+    expect(sent.length).to.equal(sum('attempts'));
+  });
+
+  it('stops early when aborted, keeping what was counted', async () => {
+    const stop = new AbortController();
+    const tallies = await runScenario({
+      timing: { ...scenarioTiming(10_000), totalCalls: 100 },
+      agent: createAgent(1, data),
+      mode: 'observe',
+      callTool: () => Promise.resolve({ isError: false, text: 'ok' }),
+      clock: fakeClock(),
+      onPhase: () => Promise.resolve(),
+      onProgress: (done) => {
+        if (done === 10) stop.abort();
+      },
+      signal: stop.signal,
+    });
+    expect(Object.values(tallies).reduce((sum, t) => sum + t.planned, 0)).to.equal(10);
+  });
+});
