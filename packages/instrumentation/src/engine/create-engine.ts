@@ -1,6 +1,7 @@
 import type {
   ArgumentChecker,
   CheckOutcome,
+  Finding,
   MismatchShape,
   UnavailableReason,
 } from '@argcheck/core';
@@ -12,10 +13,23 @@ import type { ArgumentSeries, ToolSeries } from './series-registry.js';
 /** The series of one tool's checked arguments, looked up by the path text the checker reports. */
 export interface CompiledTool {
   readonly series: ToolSeries;
-  readonly arguments: ReadonlyMap<string, ArgumentSeries>;
+  /** Small tools are scanned: the checker reports the very strings configured, so `===` is a pointer compare. */
+  readonly list: readonly ArgumentSeries[];
+  /** Set for tools with many checked arguments (catalog-derived ones can have dozens). */
+  readonly byArgument: ReadonlyMap<string, ArgumentSeries> | undefined;
 }
 
 export type SeriesTable = ReadonlyMap<string, CompiledTool>;
+
+function seriesFor(tool: CompiledTool, argument: string): ArgumentSeries | undefined {
+  if (tool.byArgument !== undefined) return tool.byArgument.get(argument);
+  const list = tool.list;
+  for (let i = 0; i < list.length; i++) {
+    const series = list[i] as ArgumentSeries;
+    if (series.argument === argument) return series;
+  }
+  return undefined;
+}
 
 const NO_FINDINGS = Object.freeze([]);
 
@@ -75,8 +89,10 @@ function record(
   const compiled = table.get(outcome.tool);
   if (compiled === undefined) return;
   const rewritten = outcome.action === 'call_rewritten';
-  for (const finding of outcome.findings) {
-    const series = compiled.arguments.get(finding.argument);
+  const findings = outcome.findings;
+  for (let i = 0; i < findings.length; i++) {
+    const finding = findings[i] as Finding;
+    const series = seriesFor(compiled, finding.argument);
     if (series === undefined) continue;
     const counts = series.counts;
     if (finding.status === 'unavailable') {
@@ -84,7 +100,7 @@ function record(
       continue;
     }
     if (finding.inSet) {
-      bump(counts, SLOT.IN_SET);
+      counts[SLOT.IN_SET] = (counts[SLOT.IN_SET] as number) + 1;
     } else {
       bump(counts, finding.inSetNormalised ? SLOT.IN_SET_NORMALISED_ONLY : SLOT.NOT_IN_SET);
       bump(counts, shapeSlot(finding.shape));
