@@ -7,19 +7,31 @@ import { renderPartition, renderSeries, renderStory } from './render/render-fina
 import { renderTable, renderValueSets } from './render/render-live.js';
 import { runDemo, type DemoRun } from './run-demo.js';
 
-function footer(figures: DemoFigures, logFile: string | undefined, otlp: string | undefined): string[] {
+function otlpLine(otlp: DemoFigures['otlp']): string {
+  if (!otlp) return 'Nothing left the process (no --otlp).';
+  const { metrics, logs } = otlp;
+  const line =
+    `OTLP/HTTP to ${otlp.endpoint}: ${metrics.succeeded} metric and ${logs.succeeded} log ` +
+    `exports delivered, ${metrics.failed + logs.failed} failed`;
+  const error = logs.lastError ?? metrics.lastError;
+  return error === undefined ? `${line}.` : `${line} (last error: ${error}).`;
+}
+
+function footer(figures: DemoFigures, logFile: string | undefined): string[] {
   const tools = Object.entries(figures.tools).map(
-    ([tool, t]) => `${tool} ${formatCount(t.attempts)} sent, ${formatCount(t.received)} reached the server`,
+    ([tool, t]) =>
+      `${tool} ${formatCount(t.attempts)} sent, ` +
+      `${t.received === null ? '?' : formatCount(t.received)} reached the server`,
   );
   const logs = `${formatCount(figures.logRecords)} sampled log records (1 in 50 checks)`;
   return [
     `Calls: ${tools.join('; ')}.`,
     logFile ? `${logs}, written to ${logFile}: try "argcheck report ${logFile}".` : `${logs}.`,
-    otlp ? `Metrics and log records were shipped over OTLP/HTTP to ${otlp}.` : 'Nothing left the process (no --otlp).',
+    otlpLine(figures.otlp),
   ];
-} // prettier-ignore
+}
 
-function renderFinal(run: DemoRun, interactive: boolean, logFile?: string, otlp?: string): string {
+function renderFinal(run: DemoRun, interactive: boolean, logFile?: string): string {
   const { figures, frame } = run;
   const sections: string[][] = [];
   // A terminal still shows the last live frame; plain output has only had progress lines.
@@ -28,7 +40,7 @@ function renderFinal(run: DemoRun, interactive: boolean, logFile?: string, otlp?
   sections.push(renderStory(figures.phases));
   for (const a of figures.arguments) sections.push(renderPartition(a));
   sections.push(renderSeries(figures.series));
-  sections.push(footer(figures, logFile, otlp));
+  sections.push(footer(figures, logFile));
   if (run.interrupted) sections.push(['Interrupted: the figures cover the calls made so far.']);
   return `\n${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`;
 }
@@ -53,6 +65,6 @@ export async function demoCommand(argv: readonly string[], io: CommandIo): Promi
     process.off('SIGINT', onSigint);
   }
   if (args.json) io.stdout.write(`${JSON.stringify(run.figures, null, 2)}\n`);
-  else io.stdout.write(renderFinal(run, interactive, args.logFile, args.otlpEndpoint));
+  else io.stdout.write(renderFinal(run, interactive, args.logFile));
   return run.interrupted ? ExitCode.INTERRUPTED : ExitCode.OK;
 }

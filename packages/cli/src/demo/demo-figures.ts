@@ -15,7 +15,8 @@ export interface FigureInputs {
   callsMade: number;
   snapshot: Snapshot;
   tallies: Readonly<Record<ToolName, ToolTally>>;
-  received: Readonly<Record<string, number>>;
+  /** Undefined when the server could not be asked. */
+  received: Readonly<Record<string, number>> | undefined;
   phases: PhaseFigures[];
   statuses: readonly ValueSetStatus[];
   ownerAnswers: Readonly<Record<string, Record<string, number>>>;
@@ -63,7 +64,7 @@ export function buildFigures(input: FigureInputs): DemoFigures {
       tool,
       {
         ...input.tallies[tool],
-        received: input.received[tool] ?? 0,
+        received: input.received === undefined ? null : (input.received[tool] ?? 0),
         repairsStarted: sumOf(input.snapshot, REPAIR_STARTED, { tool }),
       },
     ]),

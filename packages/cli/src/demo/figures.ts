@@ -1,6 +1,7 @@
 import type { CheckMode } from '@argcheck/core';
 import type { ShapeRow } from '../types.js';
 import type { ToolTally } from './run-scenario.js';
+import type { ExportStats } from './telemetry/export-stats.js';
 
 /** One checked argument over the whole run, from the counters the backend receives. */
 export interface ArgumentFigures {
@@ -41,8 +42,8 @@ export interface PhaseFigures {
 } // prettier-ignore
 
 export interface ToolFigures extends ToolTally {
-  /** Calls that reached the server's handlers. */
-  received: number;
+  /** Calls that reached the server's handlers; null if the server could not say. */
+  received: number | null;
   /** `tool_argument_repair_started` for this tool. */
   repairsStarted: number;
 }
@@ -74,4 +75,6 @@ export interface DemoFigures {
   series: { name: string; attributes: Record<string, string> }[];
   /** Sampled log records emitted. */
   logRecords: number;
+  /** With `--otlp`: how the exports to the endpoint went. */
+  otlp?: { endpoint: string; metrics: ExportStats; logs: ExportStats };
 }

@@ -54,4 +54,9 @@ server.registerResource(
   (uri) => ({ contents: [{ uri: uri.href, text: JSON.stringify(received) }] }),
 );
 
+// Ctrl-C in a terminal signals the whole process group. The parent owns this
+// process's lifetime (it closes stdin when done), and still needs it to
+// report what it received after the interrupt.
+process.on('SIGINT', () => undefined);
+
 await server.connect(new StdioServerTransport());

@@ -41,11 +41,17 @@ export async function runDemo(
 ): Promise<DemoRun> {
   const timing = scenarioTiming(args.durationMs, args.callsPerSecond);
   const session = await startDemoSession({ ...args, timing });
+  let run: DemoRun;
   try {
-    return await play(session, args, timing, live, signal);
+    run = await play(session, args, timing, live, signal);
   } finally {
     await session.close();
   }
+  // Read after closing: shutting the providers down makes the last exports.
+  if (args.otlpEndpoint !== undefined) {
+    run.figures.otlp = { endpoint: args.otlpEndpoint, ...session.telemetry.exports() };
+  }
+  return run;
 }
 
 async function play(
@@ -177,7 +183,8 @@ async function play(
     callsMade: callsDone,
     snapshot: end.snapshot,
     tallies,
-    received: await session.mcp.received(),
+    // An interrupted run may have lost the server; the figures go on without its count.
+    received: await session.mcp.received().catch(() => undefined),
     phases: recorder.finish(end),
     statuses: statuses(),
     ownerAnswers: session.owner.requests(),

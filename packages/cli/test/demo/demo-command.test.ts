@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { runCli } from '../../src/cli.js';
@@ -87,4 +89,33 @@ describe('argcheck demo', () => {
     const parsed = JSON.parse(report.stdout) as Report;
     expect(sum(parsed.arguments.map((a) => a.records + a.unchecked))).to.equal(figures.logRecords);
   }); // prettier-ignore
+
+  it('ships metrics and log records to an OTLP/HTTP endpoint given by the environment', async function () {
+    this.timeout(60_000);
+    const bodies: Record<string, string[]> = {};
+    const sink = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        (bodies[req.url ?? ''] ??= []).push(body);
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
+    try {
+      const demo = await run(process.execPath, [BIN, 'demo', '--duration', '1', '--json'], {
+        env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint },
+      });
+      const figures = JSON.parse(demo.stdout) as DemoFigures;
+      expect(figures.otlp?.endpoint).to.equal(endpoint);
+      expect(figures.otlp?.metrics.failed).to.equal(0);
+      expect(figures.otlp?.metrics.succeeded).to.equal(bodies['/v1/metrics']?.length);
+      expect(figures.otlp?.logs.succeeded).to.equal(bodies['/v1/logs']?.length);
+      expect(bodies['/v1/metrics']?.join('')).to.include('"tool_argument_value_check"');
+      expect(bodies['/v1/logs']?.join('')).to.include('"tool_argument_value_check"');
+    } finally {
+      sink.close();
+    }
+  });
 });

@@ -12,6 +12,7 @@ import {
   PeriodicExportingMetricReader,
   type ViewOptions,
 } from '@opentelemetry/sdk-metrics';
+import { watchExports, type ExportStats } from './export-stats.js';
 import { createLogTap } from './log-tap.js';
 import { toSnapshot, type Snapshot } from './snapshot.js';
 
@@ -42,6 +43,8 @@ export interface DemoTelemetry {
   collect(at: number): Promise<Snapshot>;
   /** Sampled log records emitted so far. */
   logRecords(): number;
+  /** OTLP export outcomes so far (all zero without an endpoint). */
+  exports(): { metrics: ExportStats; logs: ExportStats };
   /** Flushes the exporters (last export included) and stops them. */
   shutdown(): Promise<void>;
 }
@@ -53,19 +56,31 @@ export function createDemoTelemetry(options: DemoTelemetryOptions): DemoTelemetr
   const readers: MetricReader[] = [reader];
   const tap = createLogTap(options.logFile);
   const processors: LogRecordProcessor[] = [tap];
+  const metricExports: ExportStats = { succeeded: 0, failed: 0 };
+  const logExports: ExportStats = { succeeded: 0, failed: 0 };
   if (options.otlpEndpoint !== undefined) {
+    // A collector that does not answer delays each export, and the exit, by at most one interval.
+    const timeout = options.exportIntervalMs;
     const base = options.otlpEndpoint.endsWith('/')
       ? options.otlpEndpoint
       : `${options.otlpEndpoint}/`;
     readers.push(
       new PeriodicExportingMetricReader({
-        exporter: new OTLPMetricExporter({ url: new URL('v1/metrics', base).href }),
+        exporter: watchExports(
+          new OTLPMetricExporter({ url: new URL('v1/metrics', base).href, timeoutMillis: timeout }),
+          metricExports,
+        ),
         exportIntervalMillis: options.exportIntervalMs,
+        exportTimeoutMillis: timeout,
       }),
     );
     processors.push(
       new BatchLogRecordProcessor({
-        exporter: new OTLPLogExporter({ url: new URL('v1/logs', base).href }),
+        exporter: watchExports(
+          new OTLPLogExporter({ url: new URL('v1/logs', base).href, timeoutMillis: timeout }),
+          logExports,
+        ),
+        exportTimeoutMillis: timeout,
       }),
     );
   }
@@ -79,6 +94,7 @@ export function createDemoTelemetry(options: DemoTelemetryOptions): DemoTelemetr
       return toSnapshot(at, resourceMetrics);
     },
     logRecords: () => tap.count(),
+    exports: () => ({ metrics: { ...metricExports }, logs: { ...logExports } }),
     async shutdown() {
       await Promise.allSettled([meterProvider.shutdown(), loggerProvider.shutdown()]);
     },
