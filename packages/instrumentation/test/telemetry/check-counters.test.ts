@@ -119,6 +119,29 @@ describe('per-check counters', () => {
     ]);
   });
 
+  it('find the series of a tool with many checked arguments', async () => {
+    const paths: Record<string, string> = {};
+    for (let i = 0; i < 12; i++) paths[`field_${i}`] = REFUNDS;
+    h = harness({
+      valueSets: refundSources(),
+      checkedArguments: { wide: paths },
+      clock: new FakeClock(),
+    });
+    await h.inst.ready();
+    h.inst.check('wide', { field_0: 'LATE', field_11: 'LATE', field_7: 'nope' });
+    const series = (argument: string, extra: Record<string, string>) => ({
+      tool: 'wide',
+      argument,
+      set: REFUNDS,
+      ...extra,
+    });
+    expect(pointsOf(await h.collect(), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
+      { attributes: series('field_0', inSet(true, true)), value: 1 },
+      { attributes: series('field_11', inSet(true, true)), value: 1 },
+      { attributes: series('field_7', inSet(false, false)), value: 1 },
+    ]);
+  });
+
   it('count rewrites in normalise mode', async () => {
     h = harness({
       valueSets: refundSources(),
