@@ -10,6 +10,8 @@ import {
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { ToolArgumentInstrumentation } from '../src/instrumentation.js';
 import {
+  ATTR_VALUE,
+  ATTR_VALUE_TRUNCATED,
   EVENT_TOOL_ARGUMENT_VALUE_CHECK,
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
 } from '../src/semconv.js';
@@ -33,8 +35,8 @@ const record = {
   attributes: refundSeries({
     ...inSet(false, false),
     ...shape('invented'),
-    value: 'CUSTOMER_UNHAPPY',
-    value_truncated: 'false',
+    [ATTR_VALUE]: 'CUSTOMER_UNHAPPY',
+    [ATTR_VALUE_TRUNCATED]: 'false',
   }),
 };
 const point = { attributes: refundSeries(inSet(false, false)), value: 1 };

@@ -3,20 +3,20 @@ import { createRequire } from 'node:module';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { argcheckViews } from '../src/views.js';
 import {
+  ATTR_ARGUMENT,
+  ATTR_OUTCOME,
+  ATTR_VALUE,
   INSTRUMENT_ATTRIBUTES,
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
   METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH,
 } from '../src/semconv.js';
 import { PACKAGE_NAME } from '../src/version.js';
+import { inSet, refundSeries, setSeries } from './helpers/fixtures.js';
 import { collect, pointsOf, TestReader } from './helpers/telemetry.js';
 
-const attributes = {
-  tool: 'refund_order',
-  argument: 'reason_code',
-  set: 'refunds.reason_codes',
-  in_set: 'false',
-  in_set_normalised: 'false',
-};
+const fetched = { ...setSeries('s', 'http'), [ATTR_OUTCOME]: 'success' };
+
+const attributes = refundSeries(inSet(false, false));
 
 describe('argcheckViews', () => {
   it('has one view per instrument, selecting the argcheck meter', () => {
@@ -32,16 +32,16 @@ describe('argcheckViews', () => {
     const meter = provider.getMeter(PACKAGE_NAME);
     meter
       .createCounter(METRIC_TOOL_ARGUMENT_VALUE_CHECK)
-      .add(1, { ...attributes, value: 'CUSTOMER_UNHAPPY' });
+      .add(1, { ...attributes, [ATTR_VALUE]: 'CUSTOMER_UNHAPPY' });
     meter
       .createCounter(METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH)
-      .add(1, { set: 's', source: 'http', outcome: 'success', url: 'http://owner/codes' });
+      .add(1, { ...fetched, url: 'http://owner/codes' });
     const collected = await collect(reader);
     expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
       { attributes, value: 1 },
     ]);
     expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH)).to.deep.equal([
-      { attributes: { set: 's', source: 'http', outcome: 'success' }, value: 1 },
+      { attributes: fetched, value: 1 },
     ]);
     await provider.shutdown();
   });
@@ -53,7 +53,7 @@ describe('argcheckViews', () => {
       views: argcheckViews({ maxArguments: 2 }),
     });
     const counter = provider.getMeter(PACKAGE_NAME).createCounter(METRIC_TOOL_ARGUMENT_VALUE_CHECK);
-    for (let i = 0; i < 20; i++) counter.add(1, { ...attributes, argument: `a${i}` });
+    for (let i = 0; i < 20; i++) counter.add(1, { ...attributes, [ATTR_ARGUMENT]: `a${i}` });
     // 3 series per argument × 2 arguments, the SDK's overflow series counting the rest.
     expect(pointsOf(await collect(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.have.length(6);
     await provider.shutdown();

@@ -15,6 +15,8 @@ import {
   refundSeries,
   refundSources,
   REFUNDS,
+  series,
+  setSeries,
 } from '../helpers/fixtures.js';
 import { harness, pointsOf } from '../helpers/telemetry.js';
 import type { Harness } from '../helpers/telemetry.js';
@@ -28,12 +30,8 @@ const catalog = (priorities = ['low', 'high']) => ({
   checkedArguments: { create_ticket: { priority: PRIORITY } },
   sets: { [PRIORITY]: priorities },
 });
-const priority = (extra: Record<string, string>) => ({
-  tool: 'create_ticket',
-  argument: 'priority',
-  set: PRIORITY,
-  ...extra,
-});
+const priority = (extra: Record<string, string>) =>
+  series('create_ticket', 'priority', PRIORITY, extra);
 
 function warnings(): { messages: string[]; restore(): void } {
   const messages: string[] = [];
@@ -94,8 +92,8 @@ describe('MCP host: engines over derived catalogs', () => {
       { attributes: refundSeries(inSet(true, true)), value: 1 },
     ]);
     expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_SET_SIZE)).to.deep.equal([
-      { attributes: { set: PRIORITY, source: 'static' }, value: 2 },
-      { attributes: { set: REFUNDS, source: 'static' }, value: 4 },
+      { attributes: setSeries(PRIORITY, 'static'), value: 2 },
+      { attributes: setSeries(REFUNDS, 'static'), value: 4 },
     ]);
   });
 

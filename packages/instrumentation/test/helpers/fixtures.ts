@@ -7,6 +7,7 @@ import {
   ATTR_REASON,
   ATTR_SET,
   ATTR_SHAPE,
+  ATTR_SOURCE,
   ATTR_TOOL,
 } from '../../src/semconv.js';
 
@@ -19,15 +20,26 @@ export function refundSources(): Record<string, ValueSetSource> {
 
 export const REFUND_ARGUMENTS = { refund_order: { reason_code: REFUNDS } };
 
+/** The attributes of a checked argument's series, plus what distinguishes it. */
+export function series(
+  tool: string,
+  argument: string,
+  set: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return { [ATTR_TOOL]: tool, [ATTR_ARGUMENT]: argument, [ATTR_SET]: set, ...extra };
+}
+
 /** The attributes of a series of `refund_order.reason_code`, plus what distinguishes it. */
 export function refundSeries(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    [ATTR_TOOL]: 'refund_order',
-    [ATTR_ARGUMENT]: 'reason_code',
-    [ATTR_SET]: REFUNDS,
-    ...extra,
-  };
+  return series('refund_order', 'reason_code', REFUNDS, extra);
 }
+
+/** The attributes of a value set's gauges. */
+export const setSeries = (set: string, source: string): Record<string, string> => ({
+  [ATTR_SET]: set,
+  [ATTR_SOURCE]: source,
+});
 
 export const inSet = (inSetValue: boolean, normalised: boolean): Record<string, string> => ({
   [ATTR_IN_SET]: String(inSetValue),

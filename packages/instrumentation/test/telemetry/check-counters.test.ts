@@ -23,6 +23,7 @@ import {
   refundSeries,
   refundSources,
   REFUNDS,
+  series,
   shape,
 } from '../helpers/fixtures.js';
 import { harness, pointsOf } from '../helpers/telemetry.js';
@@ -96,16 +97,12 @@ describe('per-check counters', () => {
       items: [{ warehouse_code: 'AMS-1' }, { warehouse_code: 'BER-9' }],
     });
     h.inst.check('transfer_stock', JSON.stringify({ items: [{ warehouse_code: 'FRA-2' }] }));
-    const series = (extra: Record<string, string>) => ({
-      tool: 'transfer_stock',
-      argument: 'items[].warehouse_code',
-      set: 'wms.warehouses',
-      ...extra,
-    });
+    const warehouse = (extra: Record<string, string>) =>
+      series('transfer_stock', 'items[].warehouse_code', 'wms.warehouses', extra);
     const collected = await h.collect();
     expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
-      { attributes: series(inSet(false, false)), value: 1 },
-      { attributes: series(inSet(true, true)), value: 2 },
+      { attributes: warehouse(inSet(false, false)), value: 1 },
+      { attributes: warehouse(inSet(true, true)), value: 2 },
     ]);
     expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH)).to.deep.equal([
       {
@@ -129,16 +126,12 @@ describe('per-check counters', () => {
     });
     await h.inst.ready();
     h.inst.check('wide', { field_0: 'LATE', field_11: 'LATE', field_7: 'nope' });
-    const series = (argument: string, extra: Record<string, string>) => ({
-      tool: 'wide',
-      argument,
-      set: REFUNDS,
-      ...extra,
-    });
+    const wide = (argument: string, extra: Record<string, string>) =>
+      series('wide', argument, REFUNDS, extra);
     expect(pointsOf(await h.collect(), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
-      { attributes: series('field_0', inSet(true, true)), value: 1 },
-      { attributes: series('field_11', inSet(true, true)), value: 1 },
-      { attributes: series('field_7', inSet(false, false)), value: 1 },
+      { attributes: wide('field_0', inSet(true, true)), value: 1 },
+      { attributes: wide('field_11', inSet(true, true)), value: 1 },
+      { attributes: wide('field_7', inSet(false, false)), value: 1 },
     ]);
   });
 
@@ -208,11 +201,11 @@ describe('per-check counters', () => {
       { attributes: refundSeries(reason('cold')), value: 1 },
       { attributes: refundSeries(reason('fetch_failed')), value: 1 },
       {
-        attributes: { tool: 'slow_tool', argument: 'code', set: 'slow', ...reason('cold') },
+        attributes: series('slow_tool', 'code', 'slow', reason('cold')),
         value: 1,
       },
       {
-        attributes: { tool: 'slow_tool', argument: 'code', set: 'slow', ...reason('timeout') },
+        attributes: series('slow_tool', 'code', 'slow', reason('timeout')),
         value: 1,
       },
     ]);

@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PACKAGE_NAME, PACKAGE_VERSION } from '../src/version.js';
+
+const packageDir = fileURLToPath(new URL('../../', import.meta.url));
+const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+};
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** Modules a compiled file loads at run time (type-only imports are erased by the compiler). */
+function runtimeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found = [...text.matchAll(/(?:from\s+|import\(|require\()\s*['"]([^'"]+)['"]/g)];
+  return found.map((m) => m[1] as string);
+}
+
+describe('@argcheck/instrumentation package boundary', () => {
+  it('names its scope after the manifest', () => {
+    expect([PACKAGE_NAME, PACKAGE_VERSION]).to.deep.equal([manifest.name, manifest.version]);
+  });
+
+  it('takes OpenTelemetry from the application, as peer dependencies', () => {
+    const regular = Object.keys(manifest.dependencies ?? {});
+    expect(regular.filter((d) => d.startsWith('@opentelemetry/'))).to.deep.equal([]);
+    expect(manifest.peerDependencies).to.deep.equal({
+      '@opentelemetry/api': '>=1.9.0 <1.11.0',
+      '@opentelemetry/instrumentation': '^0.223.0 || ^0.301.0',
+      '@opentelemetry/sdk-metrics': '^2.12.0 || ^3.1.0',
+    });
+    expect(manifest.peerDependenciesMeta).to.deep.equal({
+      '@opentelemetry/sdk-metrics': { optional: true },
+    });
+  });
+
+  for (const build of ['build/src', 'build/cjs']) {
+    it(`loads sdk-metrics only from the views entry, and api-logs nowhere (${build})`, () => {
+      const files = filesUnder(join(packageDir, build)).filter((f) => f.endsWith('.js'));
+      expect(files.length).to.be.greaterThan(10);
+      const loads = (module: string) =>
+        files
+          .filter((f) => runtimeImports(f).includes(module))
+          .map((f) => f.slice(packageDir.length + build.length + 1));
+      expect(loads('@opentelemetry/sdk-metrics')).to.deep.equal(['views.js']);
+      expect(loads('@opentelemetry/api-logs')).to.deep.equal([]);
+    });
+  }
+});
