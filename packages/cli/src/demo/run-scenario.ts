@@ -28,6 +28,9 @@ export interface ToolTally {
   serverErrors: number;
 }
 
+/** How far behind schedule the calls may fall before the schedule moves, in milliseconds. */
+const MAX_LAG_MS = 20;
+
 export interface ScenarioClock {
   now(): number;
   sleep(ms: number): Promise<void>;
@@ -58,14 +61,15 @@ export function emptyTallies(): Record<ToolName, ToolTally> {
  * Plays the story: `totalCalls` calls spread evenly over `durationMs`, each
  * phase's profile from its share of the calls on. Which calls are made
  * depends on the seed alone; the wall clock only paces them, so a slow
- * machine takes longer but replays the same calls.
+ * machine takes longer but replays the same calls, and every stretch lasts at
+ * least its planned time.
  */
 export async function runScenario(
   options: RunScenarioOptions,
 ): Promise<Record<ToolName, ToolTally>> {
   const { timing, agent, mode, callTool, clock } = options;
   const tallies = options.tallies ?? emptyTallies();
-  const start = clock.now();
+  let start = clock.now();
   let phaseIndex = -1;
   for (let i = 0; i < timing.totalCalls && !options.signal?.aborted; i += 1) {
     const due = phaseIndexAt(i, timing.totalCalls);
@@ -75,6 +79,10 @@ export async function runScenario(
     }
     const wait = start + (i / timing.totalCalls) * timing.durationMs - clock.now();
     if (wait > 0) await clock.sleep(wait);
+    // Behind schedule (a slow machine, a long pause), the run is shifted rather
+    // than hurried: a burst of catch-up calls would shorten the stretches the
+    // story needs to last, such as an outage outliving TTL + stale allowance.
+    else if (-wait > MAX_LAG_MS) start += -wait - MAX_LAG_MS;
 
     const call = agent.next(phaseAt(phaseIndex).profile);
     const tally = tallies[call.tool];

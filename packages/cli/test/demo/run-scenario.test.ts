@@ -43,6 +43,30 @@ describe('runScenario', () => {
     for (const t of Object.values(tallies)) expect(t.succeeded).to.equal(t.planned);
   });
 
+  it('moves the schedule instead of hurrying after a stall', async () => {
+    const clock = fakeClock();
+    const started: number[] = [];
+    let calls = 0;
+    // One call stalls for 300 ms; catching up afterwards would squeeze the next stretches.
+    const stallOnce: CallTool = async () => {
+      calls += 1;
+      if (calls === 5) await clock.sleep(300);
+      return { isError: false, text: 'ok' };
+    };
+    await runScenario({
+      timing: { ...scenarioTiming(1_000), totalCalls: 100 },
+      agent: createAgent(1, data),
+      mode: 'observe',
+      callTool: stallOnce,
+      clock,
+      onPhase: () => Promise.resolve(void started.push(clock.now())),
+    });
+    const lengths = started.slice(1).map((t, i) => t - (started[i] ?? 0));
+    // Planned: 250, 200, 150, 120 and 160 ms; the lag allowance is 20 ms.
+    const planned = [250, 200, 150, 120, 160];
+    expect(lengths.filter((ms, i) => ms < (planned[i] ?? 0) - 20)).to.deep.equal([]);
+  });
+
   it('in reject mode, retries a refused call once with the repaired arguments', async () => {
     const { checker, close } = await demoChecker('reject');
     const sent: string[] = [];
