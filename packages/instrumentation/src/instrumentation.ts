@@ -105,8 +105,7 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   }
 
   protected override _updateMetricInstruments(): void {
-    const runtime = this.runtime;
-    if (runtime === undefined) return;
+    if (this.runtime === undefined) return;
     this.metrics?.dispose();
     this.metrics = undefined;
     try {

@@ -49,7 +49,7 @@ export interface Runtime {
   close(): void;
 }
 
-function names(checked: CheckedArguments, tool: string, argument: string): boolean {
+function configures(checked: CheckedArguments, tool: string, argument: string): boolean {
   return Object.hasOwn(checked, tool) && Object.hasOwn(checked[tool] as object, argument);
 }
 
@@ -154,7 +154,7 @@ export function createRuntime(config: ResolvedConfig, deps: RuntimeDeps): Runtim
     let unusable = 0;
     let unchecked = 0;
     for (const [tool, argument, set] of argumentsOf(catalog.checkedArguments)) {
-      if (names(config.checkedArguments, tool, argument)) continue;
+      if (configures(config.checkedArguments, tool, argument)) continue;
       if (!usable(valueSets, tool, argument, set)) {
         unusable++;
         continue;
