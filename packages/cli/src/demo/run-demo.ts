@@ -1,4 +1,5 @@
 import type { ValueSetStatus } from '@argcheck/core';
+import { formatCount } from '../report/format.js';
 import { createAgent } from './agent.js';
 import type { DemoArgs } from './demo-args.js';
 import { buildFigures } from './demo-figures.js';
@@ -93,7 +94,7 @@ async function play(
     const since = history[0];
     const answers = session.owner.requests();
     return {
-      title: `argcheck demo · mode ${args.mode} · seed ${args.seed} · ${timing.totalCalls} calls over ${timing.durationMs / 1000} s`,
+      title: `argcheck demo · mode ${args.mode} · seed ${args.seed} · ${formatCount(timing.totalCalls)} calls over ${timing.durationMs / 1000} s`,
       progress: callsDone / timing.totalCalls,
       elapsedMs: clock.now() - start,
       durationMs: timing.durationMs,
