@@ -1,0 +1,58 @@
+/**
+ * A 64-bit summary of how often each character occurs in a string, for
+ * rejecting index candidates without reading the candidate string.
+ *
+ * Characters fall into 32 buckets (each digit and 21 letter groups get one;
+ * everything else shares the last), each holding a count that saturates at 3
+ * in two bits. One edit changes these counts by at most 2 in total (a
+ * substitution takes one away and adds one), so two strings within k edits
+ * have signatures at most 2k apart, summed over the buckets. Merging
+ * characters into a bucket or saturating a count only shrinks that sum, so
+ * the test never rejects a real match; it does reject the typical false
+ * candidate of a catalogue, which shares the words and differs in the digits.
+ */
+
+// Bucket per ASCII code: digits 0-9, then letters (the five rarest in
+// identifiers share with others), then everything else.
+const ASCII_BUCKET = new Uint8Array(128).map((_, c) => {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 122) return 10 + ((c - 97) % 21);
+  return 31;
+});
+
+// DIFF[a << 8 | b]: the summed difference of the four 2-bit counts in bytes a and b.
+const DIFF = new Uint8Array(1 << 16).map((_, i) => {
+  let sum = 0;
+  for (let f = 0; f < 8; f += 2) sum += Math.abs(((i >>> (8 + f)) & 3) - ((i >>> f) & 3));
+  return sum;
+});
+
+/** Writes the signature of `s` into `out[at]` (buckets 0-15) and `out[at + 1]` (16-31). */
+export function writeSignature(s: string, out: Int32Array, at: number): void {
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const bucket = c < 128 ? ASCII_BUCKET[c]! : 31;
+    const shift = (bucket & 15) * 2;
+    if (bucket < 16) {
+      if (((lo >>> shift) & 3) < 3) lo += 1 << shift;
+    } else if (((hi >>> shift) & 3) < 3) hi += 1 << shift;
+  }
+  out[at] = lo;
+  out[at + 1] = hi;
+}
+
+/** The summed count difference between signatures at `a[i]` and `b[j]`. */
+export function signatureDistance(a: Int32Array, i: number, b: Int32Array, j: number): number {
+  return wordDistance(a[i]!, b[j]!) + wordDistance(a[i + 1]!, b[j + 1]!);
+}
+
+function wordDistance(x: number, y: number): number {
+  return (
+    DIFF[((x & 0xff) << 8) | (y & 0xff)]! +
+    DIFF[(x & 0xff00) | ((y >>> 8) & 0xff)]! +
+    DIFF[((x >>> 8) & 0xff00) | ((y >>> 16) & 0xff)]! +
+    DIFF[((x >>> 16) & 0xff00) | (y >>> 24)]!
+  );
+}

@@ -1,0 +1,220 @@
+/**
+ * Finds the members within a few edits of a string without scanning the set:
+ * trigram posting lists, a pigeonhole count filter, cheap rejection, exact
+ * verification.
+ *
+ * - Each normalised member is indexed under its padded trigrams
+ *   (`trigrams.ts`, `gram-postings.ts`: packed typed arrays).
+ * - Members are numbered by normalised length, so every posting list is
+ *   ordered by length too, and binary search confines each list to members
+ *   whose length is within k of the query's: a length filter for free.
+ * - A query reads only a few lists: m of its trigrams that do not touch, so
+ *   that k edits damage at most k of them and a match is in at least m - k of
+ *   the lists (`chunk-selection.ts` picks rare ones and the m). Counting
+ *   happens in a preallocated typed array.
+ * - A member that passes the count is rejected without reading its string
+ *   when its character-count signature is too far from the query's
+ *   (`char-signature.ts`): catalogue ids share words and differ in digits.
+ * - Survivors are verified with the banded, early-exit OSA distance
+ *   (`edit-distance.ts`).
+ * - Searches deepen k = 1, 2, then the maximum, stopping at the first depth
+ *   that answers: most misses are a typo or two, and shallow searches read
+ *   short lists and let few candidates through.
+ *
+ * Rejected designs: counting shared trigrams over all of the query's
+ * overlapping trigrams (a match shares at least D - 4k of D) forces reading
+ * the 13 rarest lists of a 20-character id at k = 3, and on catalogue ids,
+ * whose words are common, that meant thousands of candidates. Deletion
+ * neighbourhoods (SymSpell) are exact and fast for k <= 1, but at k = 3 they
+ * need thousands of entries per 20-character member, far over the memory
+ * budget.
+ */
+import { signatureDistance, writeSignature } from './char-signature.js';
+import { ChunkSelection, MAX_CHUNKS } from './chunk-selection.js';
+import { boundedOsaDistance } from './edit-distance.js';
+import { buildGramPostings } from './gram-postings.js';
+import { MAX_EDITS, maxEdits } from './thresholds.js';
+import { gramBuckets, gramCount } from './trigrams.js';
+
+/** A member within reach of a query: its position in member order, and the distance. */
+export interface NearMatch {
+  member: number;
+  distance: number;
+}
+
+export interface NearMissIndex {
+  /**
+   * Members within `maxEdits` of `query`, closest first, ties by member order.
+   * With `enough`, the search may stop early once it has that many: it then
+   * holds every member up to some distance d, and none farther than d.
+   */
+  within(query: string, enough?: number): NearMatch[];
+  /** The closest member within `maxEdits` of `query` (ties by member order), or undefined. */
+  nearest(query: string): NearMatch | undefined;
+}
+
+/**
+ * Index `normalised` (member order: index i is member i). The strings are
+ * kept for verification; nothing else about the members is retained.
+ */
+export function createNearMissIndex(normalised: readonly string[]): NearMissIndex {
+  const n = normalised.length;
+  // Index numbers: members ordered by (normalised length, member order).
+  const byLength = Array.from({ length: n }, (_, i) => i).sort(
+    (a, b) => normalised[a]!.length - normalised[b]!.length || a - b,
+  );
+  const memberOf = Uint32Array.from(byLength);
+  const strings = byLength.map((i) => normalised[i]!);
+  const lengths = Uint32Array.from(strings, (s) => s.length);
+  const signatures = new Int32Array(2 * n);
+  for (let ix = 0; ix < n; ix++) writeSignature(strings[ix]!, signatures, 2 * ix);
+  const querySignature = new Int32Array(2);
+  const { mask, bucketStart, postings } = buildGramPostings(strings);
+  const maxLength = n === 0 ? 0 : lengths[n - 1]!;
+
+  // Per-query scratch, reused: classification is synchronous.
+  const counts = new Uint8Array(n);
+  const chunks = new ChunkSelection();
+  let buckets = new Uint32Array(64);
+  let sizes = new Uint32Array(64);
+  // Window bounds of the chosen lists, by chunk.
+  const starts = new Uint32Array(MAX_CHUNKS);
+  const ends = new Uint32Array(MAX_CHUNKS);
+  const found: number[] = [];
+
+  /**
+   * Fills `found` with the index numbers of every member that may be within
+   * `k` edits of `query`, whose trigram buckets and list sizes `prepare` loaded.
+   */
+  function filter(query: string, k: number): void {
+    found.length = 0;
+    const length = query.length;
+    const windowLo = lowerBound(lengths, 0, n, Math.max(0, length - k));
+    const windowHi = lowerBound(lengths, windowLo, n, length + k + 1);
+    if (windowLo >= windowHi) return;
+    const grams = gramCount(length);
+    // Chunks are chosen on whole-list sizes: narrowing every list to the
+    // length window first would cost two binary searches per trigram, each a
+    // string of cache misses in a large postings array.
+    if (!chunks.choose(sizes, grams, k)) {
+      for (let ix = windowLo; ix < windowHi; ix++) found.push(ix);
+      return;
+    }
+    const { positions, count, bound } = chunks;
+    // Two passes, count then collect, keep the hot loop free of branches.
+    for (let c = 0; c < count; c++) {
+      const b = buckets[positions[c]!]!;
+      starts[c] = lowerBound(postings, bucketStart[b]!, bucketStart[b + 1]!, windowLo);
+      ends[c] = lowerBound(postings, starts[c]!, bucketStart[b + 1]!, windowHi);
+      for (let i = starts[c]!, end = ends[c]!; i < end; i++) counts[postings[i]!]!++;
+    }
+    writeSignature(query, querySignature, 0);
+    const mostApart = 2 * k;
+    for (let c = 0; c < count; c++) {
+      for (let i = starts[c]!, end = ends[c]!; i < end; i++) {
+        const ix = postings[i]!;
+        const shared = counts[ix]!;
+        // Reset on first sight, which also keeps a member from being collected twice.
+        counts[ix] = 0;
+        if (
+          shared >= bound &&
+          signatureDistance(signatures, 2 * ix, querySignature, 0) <= mostApart
+        ) {
+          found.push(ix);
+        }
+      }
+    }
+  }
+
+  /** Loads the trigram buckets of `query`; returns the most edits worth searching, or -1. */
+  function prepare(query: string): number {
+    const length = query.length;
+    if (n === 0 || length > maxLength + MAX_EDITS) return -1;
+    const grams = gramCount(length);
+    if (buckets.length < grams) {
+      buckets = new Uint32Array(2 * grams);
+      sizes = new Uint32Array(2 * grams);
+    }
+    gramBuckets(query, mask, buckets);
+    for (let p = 0; p < grams; p++) {
+      const b = buckets[p]!;
+      sizes[p] = bucketStart[b + 1]! - bucketStart[b]!;
+    }
+    return maxEdits(length);
+  }
+
+  /** The distance from `query` to index entry `ix` if at most `k` and its own limit, else -1. */
+  function distanceTo(query: string, ix: number, k: number): number {
+    const limit = Math.min(k, maxEdits(Math.min(query.length, lengths[ix]!)));
+    const d = boundedOsaDistance(query, strings[ix]!, limit);
+    return d <= limit ? d : -1;
+  }
+
+  // A search at depth k finds every member within k, so stopping at the first
+  // depth that satisfies the caller loses nothing closer. Distance 0 (members
+  // that collide under normalisation) needs no depth of its own: depth 1
+  // finds it. Depth 2 sits between because two typos are common and k = 3 is
+  // dear.
+  function depths(most: number): number[] {
+    return most <= 1 ? [most] : most === 2 ? [1, 2] : [1, 2, most];
+  }
+
+  /** Members within `k` of `query`, unordered. */
+  function hitsWithin(query: string, k: number): NearMatch[] {
+    filter(query, k);
+    const hits: NearMatch[] = [];
+    for (const ix of found) {
+      const distance = distanceTo(query, ix, k);
+      if (distance >= 0) hits.push({ member: memberOf[ix]!, distance });
+    }
+    return hits;
+  }
+
+  return {
+    within(query, enough = Infinity) {
+      const most = prepare(query);
+      if (most < 0) return [];
+      let hits: NearMatch[] = [];
+      for (const k of enough === Infinity ? [most] : depths(most)) {
+        hits = hitsWithin(query, k);
+        if (hits.length >= enough) break;
+      }
+      return hits.sort((x, y) => x.distance - y.distance || x.member - y.member);
+    },
+    nearest(query) {
+      const most = prepare(query);
+      if (most < 0) return undefined;
+      let below = 0;
+      for (const k of depths(most)) {
+        filter(query, k);
+        let best: NearMatch | undefined;
+        for (const ix of found) {
+          const member = memberOf[ix]!;
+          // Nothing is closer than `below`: once a hit is there, only an
+          // earlier member at the same distance can beat it.
+          if (best && best.distance === below && member > best.member) continue;
+          const distance = distanceTo(query, ix, best ? best.distance : k);
+          if (distance < 0) continue;
+          if (!best || distance < best.distance || member < best.member) {
+            best = { member, distance };
+          }
+        }
+        if (best) return best;
+        below = k + 1;
+      }
+      return undefined;
+    },
+  };
+}
+
+/** First position in `a[from, to)` (ascending) whose value is >= `value`. */
+function lowerBound(a: Uint32Array, from: number, to: number, value: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

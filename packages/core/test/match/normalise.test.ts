@@ -1,0 +1,79 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { caseFold, normalise } from '../../src/match/normalise.js';
+import { anyString } from './arbitraries.js';
+
+describe('normalise', () => {
+  const examples: [string, string][] = [
+    ['NOT_AS_DESCRIBED', 'not as described'],
+    ['  Not--As..Described  ', 'not as described'],
+    ['"LATE"', 'late'],
+    ['\'"`LATE`"\'', 'late'],
+    ['\u2018Late\u2019', 'late'],
+    ['\u201Clate\u201D', 'late'],
+    ['-"LATE"-', 'late'],
+    ['late\t\n\u00A0\u3000delivery', 'late delivery'],
+    ['in\u2011stock \u2014 now', 'in stock now'], // non-breaking hyphen, em dash
+    ['\uFF2C\uFF21\uFF34\uFF25', 'late'], // full-width
+    ['\uFB01le', 'file'], // ligature
+    ['STRASSE', 'strasse'],
+    ['Stra\u00DFe', 'strasse'],
+    ['\u1E9E', 'ss'],
+    ['\u039F\u0394\u039F\u03A3', '\u03BF\u03B4\u03BF\u03C3'], // ΟΔΟΣ → οδοσ, not οδος
+    ["rock'n'roll", "rock'n'roll"], // inner quotes stay
+    ['"', ''],
+    ['', ''],
+  ];
+  for (const [input, output] of examples) {
+    it(`${JSON.stringify(input)} → ${JSON.stringify(output)}`, () => {
+      expect(normalise(input)).to.equal(output);
+    });
+  }
+
+  it('normalises NFC and NFD spellings alike', () => {
+    const text = 'Caf\u00E9 Cr\u00E8me \u00C5ngstr\u00F6m';
+    expect(normalise(text.normalize('NFD'))).to.equal(normalise(text.normalize('NFC')));
+  });
+
+  it('keeps lone surrogates rather than throwing', () => {
+    expect([normalise('\uD800'), normalise('A\uDC00-B')]).to.deep.equal(['\uD800', 'a\uDC00 b']);
+  });
+
+  it('is idempotent and total', () => {
+    fc.assert(
+      fc.property(anyString, (s) => {
+        const once = normalise(s);
+        expect(normalise(once)).to.equal(once);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('is idempotent for every single code point in context', () => {
+    for (let cp = 0; cp <= 0xffff; cp++) {
+      const c = String.fromCharCode(cp);
+      for (const s of [c, `a${c}`, `${c}\u0301`, `A${c}b`]) {
+        const once = normalise(s);
+        if (normalise(once) !== once)
+          expect.fail(`not idempotent at U+${cp.toString(16)}: ${JSON.stringify(s)}`);
+      }
+    }
+  });
+
+  it('agrees for NFC and NFD forms of any text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 16 }), (s) => {
+        expect(normalise(s.normalize('NFD'))).to.equal(normalise(s.normalize('NFC')));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('caseFold', () => {
+  it('folds case only', () => {
+    expect(
+      ['LATE', 'Not_As', 'STRASSE', 'Stra\u00DFe', '\u03A3\u03A3', ' A-B '].map(caseFold),
+    ).to.deep.equal(['late', 'not_as', 'strasse', 'strasse', '\u03C3\u03C3', ' a-b ']);
+  });
+});
