@@ -2,7 +2,8 @@
 // Build first (`npx tsc --build`), then:
 //   node --expose-gc bench/match-scale.mjs [sizes...]     (default: 100000 1000000)
 // Reports compile time, heap retained by the compiled set, and per-call
-// latency percentiles of classify / suggest / has on realistic catalogue ids.
+// latency percentiles of classify / suggest / has on catalogue-style ids
+// (packages/core/test/match/realistic-ids.ts), by kind of emitted value.
 import { compileValueSet } from '../packages/core/build/src/match/compile-value-set.js';
 import {
   realisticIds,
@@ -16,7 +17,7 @@ if (typeof globalThis.gc !== 'function') {
 }
 const gc = globalThis.gc;
 const sizes = process.argv.slice(2).map(Number);
-const QUERIES = 20_000;
+const PER_KIND = 5_000;
 
 function percentiles(samples) {
   const sorted = Float64Array.from(samples).sort();
@@ -24,49 +25,49 @@ function percentiles(samples) {
   return { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] };
 }
 
+/** Single-shot latency of `fn` over `inputs`, in µs, and what it answered. */
 function time(fn, inputs) {
-  for (const v of inputs.slice(0, 2000)) fn(v); // warm up
+  for (const v of inputs.slice(0, 1000)) fn(v); // warm up
   const samples = [];
-  const shapes = {};
+  const answers = {};
   for (const v of inputs) {
     const t0 = process.hrtime.bigint();
     const r = fn(v);
     samples.push(Number(process.hrtime.bigint() - t0) / 1000);
-    const shape = r?.shape ?? (Array.isArray(r) ? `${Math.min(r.length, 1)}+ results` : String(r));
-    shapes[shape] = (shapes[shape] ?? 0) + 1;
+    const answer = r?.shape ?? (Array.isArray(r) ? `${r.length} suggested` : String(r));
+    answers[answer] = (answers[answer] ?? 0) + 1;
   }
-  return { ...percentiles(samples), shapes };
+  return { ...percentiles(samples), answers };
 }
 
-function queries(ids, random) {
+function workloads(ids, random) {
+  const set = new Set(ids);
   const member = () => ids[Math.floor(random() * ids.length)];
-  const word = () =>
+  const letters = () =>
     Array.from({ length: 4 + Math.floor(random() * 8) }, () =>
       String.fromCharCode(97 + Math.floor(random() * 26)),
     ).join('');
-  const near1 = [];
-  const near2 = [];
-  const invented = [];
-  const set = new Set(ids);
-  while (near1.length < QUERIES) {
-    const v = typo(member(), random);
-    if (!set.has(v)) near1.push(v);
-  }
-  while (near2.length < QUERIES) {
-    const v = typo(typo(member(), random), random);
-    if (!set.has(v)) near2.push(v);
-  }
-  while (invented.length < QUERIES) {
-    const m = member();
-    const kind = invented.length % 4;
-    if (kind === 0)
-      invented.push(`${word()}_${word()}`.toUpperCase()); // CUSTOMER_UNHAPPY-like
-    else if (kind === 1) invented.push(`CMP-${word()}-${word()}-${Math.floor(random() * 1e5)}`);
-    else if (kind === 2)
-      invented.push(m.replace(/[0-9]+$/, '')); // the part words, no number: common grams only
-    else invented.push(m.replace(/[0-9]+$/, String(Math.floor(random() * 1e9))));
-  }
-  return { near1, near2, invented };
+  const some = (make) => {
+    const out = [];
+    while (out.length < PER_KIND) {
+      const v = make();
+      if (!set.has(v)) out.push(v);
+    }
+    return out;
+  };
+  return {
+    'near: 1 typo': some(() => typo(member(), random)),
+    'near: 2 typos': some(() => typo(typo(member(), random), random)),
+    'near: 3 typos': some(() => typo(typo(typo(member(), random), random), random)),
+    'invented: WORDS_LIKE_THIS': some(() => `${letters()}_${letters()}`.toUpperCase()),
+    'invented: CMP-word-word-N': some(
+      () => `CMP-${letters()}-${letters()}-${Math.floor(random() * 1e5)}`,
+    ),
+    'invented: id, no number': some(() => member().replace(/[0-9]+$/, '')),
+    'invented: id, wrong number': some(() =>
+      member().replace(/[0-9]+$/, String(Math.floor(random() * 1e9))),
+    ),
+  };
 }
 
 function run(size) {
@@ -77,38 +78,45 @@ function run(size) {
   gc();
   const before = process.memoryUsage().heapUsed;
   const t0 = process.hrtime.bigint();
-  let set = compileValueSet(entries);
+  const set = compileValueSet(entries);
   const compileMs = Number(process.hrtime.bigint() - t0) / 1e6;
   gc();
   gc();
   const retainedMb = (process.memoryUsage().heapUsed - before) / 2 ** 20;
 
-  const random = seededRandom(11);
-  const { near1, near2, invented } = queries(ids, random);
-  const members = ids.slice(0, QUERIES);
-  const result = {
-    size,
-    compileMs: Math.round(compileMs),
-    retainedMb: Number(retainedMb.toFixed(1)),
-    'classify 1 typo (µs)': time((v) => set.classify(v), near1),
-    'classify 2 typos (µs)': time((v) => set.classify(v), near2),
-    'classify invented (µs)': time((v) => set.classify(v), invented),
-    'suggest 1 typo, 5 (µs)': time((v) => set.suggest(v, 5), near1),
-    'has member (µs)': time((v) => set.has(v), members),
-  };
-  set = undefined;
-  return result;
+  const kinds = workloads(ids, seededRandom(11));
+  const rows = {};
+  for (const [name, values] of Object.entries(kinds))
+    rows[`classify ${name}`] = time((v) => set.classify(v), values);
+  const near = Object.entries(kinds).filter(
+    ([k]) => k.startsWith('near: 1') || k.startsWith('near: 2'),
+  );
+  const invented = Object.entries(kinds).filter(([k]) => k.startsWith('invented'));
+  rows['classify near (1-2 typos)'] = time(
+    (v) => set.classify(v),
+    near.flatMap(([, v]) => v),
+  );
+  rows['classify invented (all 4)'] = time(
+    (v) => set.classify(v),
+    invented.flatMap(([, v]) => v),
+  );
+  rows['suggest 5, 1 typo'] = time((v) => set.suggest(v, 5), kinds['near: 1 typo']);
+  rows['has, member'] = time((v) => set.has(v), ids.slice(0, PER_KIND));
+  return { size, compileMs, retainedMb, rows, keep: set };
 }
 
-console.log(`node ${process.version}, ${QUERIES} queries per row, latency per call in µs`);
+console.log(
+  `node ${process.version}; latency per call in µs, single shot, ${PER_KIND} values per kind`,
+);
 for (const size of sizes.length > 0 ? sizes : [100_000, 1_000_000]) {
   const r = run(size);
-  console.log(`\n${r.size} members: compile ${r.compileMs} ms, retained ${r.retainedMb} MB`);
-  for (const [name, v] of Object.entries(r)) {
-    if (typeof v !== 'object') continue;
-    const f = (x) => x.toFixed(2);
+  console.log(
+    `\n${r.size} members: compile ${Math.round(r.compileMs)} ms, retained ${r.retainedMb.toFixed(1)} MB`,
+  );
+  for (const [name, v] of Object.entries(r.rows)) {
+    const f = (x) => x.toFixed(1).padStart(7);
     console.log(
-      `  ${name.padEnd(26)} p50 ${f(v.p50)}  p99 ${f(v.p99)}  max ${f(v.max)}  ${JSON.stringify(v.shapes)}`,
+      `  ${name.padEnd(38)} p50 ${f(v.p50)}  p99 ${f(v.p99)}  max ${f(v.max)}  ${JSON.stringify(v.answers)}`,
     );
   }
 }

@@ -43,6 +43,31 @@ export function writeSignature(s: string, out: Int32Array, at: number): void {
   out[at + 1] = hi;
 }
 
+/**
+ * Which buckets are present in the signature at `a[i]`, one bit each: a
+ * cheaper, weaker test to run first (one edit changes at most two bits).
+ */
+export function presence(a: Int32Array, i: number): number {
+  return evenBits(a[i]!) | (evenBits(a[i + 1]!) << 16);
+}
+
+/** Bit f of the result is set when 2-bit field f of `x` is non-zero... compacted to 16 bits. */
+function evenBits(x: number): number {
+  x = (x | (x >>> 1)) & 0x55555555;
+  x = (x | (x >>> 1)) & 0x33333333;
+  x = (x | (x >>> 2)) & 0x0f0f0f0f;
+  x = (x | (x >>> 4)) & 0x00ff00ff;
+  return (x | (x >>> 8)) & 0x0000ffff;
+}
+
+/** The number of set bits of a 32-bit integer. */
+export function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
 /** The summed count difference between signatures at `a[i]` and `b[j]`. */
 export function signatureDistance(a: Int32Array, i: number, b: Int32Array, j: number): number {
   return wordDistance(a[i]!, b[j]!) + wordDistance(a[i + 1]!, b[j + 1]!);

@@ -29,7 +29,7 @@
  * need thousands of entries per 20-character member, far over the memory
  * budget.
  */
-import { signatureDistance, writeSignature } from './char-signature.js';
+import { bitCount, presence, signatureDistance, writeSignature } from './char-signature.js';
 import { ChunkSelection, MAX_CHUNKS } from './chunk-selection.js';
 import { boundedOsaDistance } from './edit-distance.js';
 import { buildGramPostings } from './gram-postings.js';
@@ -68,6 +68,7 @@ export function createNearMissIndex(normalised: readonly string[]): NearMissInde
   const lengths = Uint32Array.from(strings, (s) => s.length);
   const signatures = new Int32Array(2 * n);
   for (let ix = 0; ix < n; ix++) writeSignature(strings[ix]!, signatures, 2 * ix);
+  const present = Int32Array.from({ length: n }, (_, ix) => presence(signatures, 2 * ix));
   const querySignature = new Int32Array(2);
   const { mask, bucketStart, postings } = buildGramPostings(strings);
   const maxLength = n === 0 ? 0 : lengths[n - 1]!;
@@ -109,6 +110,7 @@ export function createNearMissIndex(normalised: readonly string[]): NearMissInde
       for (let i = starts[c]!, end = ends[c]!; i < end; i++) counts[postings[i]!]!++;
     }
     writeSignature(query, querySignature, 0);
+    const queryPresent = presence(querySignature, 0);
     const mostApart = 2 * k;
     for (let c = 0; c < count; c++) {
       for (let i = starts[c]!, end = ends[c]!; i < end; i++) {
@@ -118,6 +120,7 @@ export function createNearMissIndex(normalised: readonly string[]): NearMissInde
         counts[ix] = 0;
         if (
           shared >= bound &&
+          bitCount(present[ix]! ^ queryPresent) <= mostApart &&
           signatureDistance(signatures, 2 * ix, querySignature, 0) <= mostApart
         ) {
           found.push(ix);
