@@ -76,13 +76,17 @@ function run(size) {
   compileValueSet(entries.slice(0, 5_000)); // warm up the compiler's code paths
   gc();
   gc();
-  const before = process.memoryUsage().heapUsed;
+  // Typed arrays live outside the JavaScript heap: count both.
+  const before = process.memoryUsage();
   const t0 = process.hrtime.bigint();
   const set = compileValueSet(entries);
   const compileMs = Number(process.hrtime.bigint() - t0) / 1e6;
   gc();
   gc();
-  const retainedMb = (process.memoryUsage().heapUsed - before) / 2 ** 20;
+  const after = process.memoryUsage();
+  const mb = (bytes) => bytes / 2 ** 20;
+  const heapMb = mb(after.heapUsed - before.heapUsed);
+  const buffersMb = mb(after.arrayBuffers - before.arrayBuffers);
 
   const kinds = workloads(ids, seededRandom(11));
   const rows = {};
@@ -102,7 +106,7 @@ function run(size) {
   );
   rows['suggest 5, 1 typo'] = time((v) => set.suggest(v, 5), kinds['near: 1 typo']);
   rows['has, member'] = time((v) => set.has(v), ids.slice(0, PER_KIND));
-  return { size, compileMs, retainedMb, rows, keep: set };
+  return { size, compileMs, heapMb, buffersMb, rows, keep: set };
 }
 
 console.log(
@@ -111,7 +115,8 @@ console.log(
 for (const size of sizes.length > 0 ? sizes : [100_000, 1_000_000]) {
   const r = run(size);
   console.log(
-    `\n${r.size} members: compile ${Math.round(r.compileMs)} ms, retained ${r.retainedMb.toFixed(1)} MB`,
+    `\n${r.size} members: compile ${Math.round(r.compileMs)} ms, retained ${(r.heapMb + r.buffersMb).toFixed(1)} MB ` +
+      `(heapUsed ${r.heapMb.toFixed(1)} MB + typed arrays ${r.buffersMb.toFixed(1)} MB)`,
   );
   for (const [name, v] of Object.entries(r.rows)) {
     const f = (x) => x.toFixed(1).padStart(7);

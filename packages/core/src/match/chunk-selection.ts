@@ -91,12 +91,12 @@ export class ChunkSelection {
 
 /**
  * Relative cost of one posting read when members must appear in `bound`
- * lists: two passes over it, plus the candidate checks it causes. With bound 1
- * every posting is a candidate (most rejected by their character signature);
- * each further list halves the stray ones. The constants came from a sweep
- * on catalogue ids (bench/match-scale.mjs); results barely moved between
- * 4 and 12 for the 8, or 1.5 and 2 for the 2, so they are not fragile.
+ * lists: reading it (most are rejected right there by the presence bits they
+ * carry), plus counting and checking the survivors, whose share halves with
+ * each further list required. The constants came from a sweep on catalogue
+ * ids (bench/match-scale.mjs); latency barely moved across a fourfold range
+ * of the second term, so they are not fragile.
  */
 function costPerPosting(bound: number): number {
-  return 2 + 8 / 2 ** (bound - 1);
+  return 1 + 2 ** (1 - bound);
 }

@@ -30,7 +30,7 @@
  * budget.
  */
 import { bitCount, presence, signatureDistance, writeSignature } from './char-signature.js';
-import { ChunkSelection, MAX_CHUNKS } from './chunk-selection.js';
+import { ChunkSelection } from './chunk-selection.js';
 import { boundedOsaDistance } from './edit-distance.js';
 import { buildGramPostings } from './gram-postings.js';
 import { MAX_EDITS, maxEdits } from './thresholds.js';
@@ -68,19 +68,20 @@ export function createNearMissIndex(normalised: readonly string[]): NearMissInde
   const lengths = Uint32Array.from(strings, (s) => s.length);
   const signatures = new Int32Array(2 * n);
   for (let ix = 0; ix < n; ix++) writeSignature(strings[ix]!, signatures, 2 * ix);
-  const present = Int32Array.from({ length: n }, (_, ix) => presence(signatures, 2 * ix));
   const querySignature = new Int32Array(2);
   const { mask, bucketStart, postings } = buildGramPostings(strings);
+  // Each posting carries its member's presence bits, so most members are
+  // rejected while the list is read in order, before any random access.
+  const present = Int32Array.from({ length: n }, (_, ix) => presence(signatures, 2 * ix));
+  const postingPresent = Int32Array.from(postings, (ix) => present[ix]!);
   const maxLength = n === 0 ? 0 : lengths[n - 1]!;
 
   // Per-query scratch, reused: classification is synchronous.
   const counts = new Uint8Array(n);
+  const touched = new Uint32Array(n);
   const chunks = new ChunkSelection();
   let buckets = new Uint32Array(64);
   let sizes = new Uint32Array(64);
-  // Window bounds of the chosen lists, by chunk.
-  const starts = new Uint32Array(MAX_CHUNKS);
-  const ends = new Uint32Array(MAX_CHUNKS);
   const found: number[] = [];
 
   /**
@@ -102,30 +103,29 @@ export function createNearMissIndex(normalised: readonly string[]): NearMissInde
       return;
     }
     const { positions, count, bound } = chunks;
-    // Two passes, count then collect, keep the hot loop free of branches.
-    for (let c = 0; c < count; c++) {
-      const b = buckets[positions[c]!]!;
-      starts[c] = lowerBound(postings, bucketStart[b]!, bucketStart[b + 1]!, windowLo);
-      ends[c] = lowerBound(postings, starts[c]!, bucketStart[b + 1]!, windowHi);
-      for (let i = starts[c]!, end = ends[c]!; i < end; i++) counts[postings[i]!]!++;
-    }
     writeSignature(query, querySignature, 0);
     const queryPresent = presence(querySignature, 0);
     const mostApart = 2 * k;
+    let touchedCount = 0;
     for (let c = 0; c < count; c++) {
-      for (let i = starts[c]!, end = ends[c]!; i < end; i++) {
+      const b = buckets[positions[c]!]!;
+      const from = lowerBound(postings, bucketStart[b]!, bucketStart[b + 1]!, windowLo);
+      const to = lowerBound(postings, from, bucketStart[b + 1]!, windowHi);
+      for (let i = from; i < to; i++) {
+        if (bitCount(postingPresent[i]! ^ queryPresent) > mostApart) continue;
         const ix = postings[i]!;
-        const shared = counts[ix]!;
-        // Reset on first sight, which also keeps a member from being collected twice.
-        counts[ix] = 0;
-        if (
-          shared >= bound &&
-          bitCount(present[ix]! ^ queryPresent) <= mostApart &&
-          signatureDistance(signatures, 2 * ix, querySignature, 0) <= mostApart
-        ) {
-          found.push(ix);
-        }
+        if (counts[ix]!++ === 0) touched[touchedCount++] = ix;
       }
+    }
+    for (let t = 0; t < touchedCount; t++) {
+      const ix = touched[t]!;
+      if (
+        counts[ix]! >= bound &&
+        signatureDistance(signatures, 2 * ix, querySignature, 0) <= mostApart
+      ) {
+        found.push(ix);
+      }
+      counts[ix] = 0;
     }
   }
 
