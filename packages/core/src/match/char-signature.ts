@@ -2,9 +2,9 @@
  * A 64-bit summary of how often each character occurs in a string, for
  * rejecting index candidates without reading the candidate string.
  *
- * Characters fall into 32 buckets (each digit and 21 letter groups get one;
- * everything else shares the last), each holding a count that saturates at 3
- * in two bits. One edit changes these counts by at most 2 in total (a
+ * Characters fall into 32 buckets (one per digit, 21 for letters and other
+ * scripts, one for spaces and punctuation), each holding a count that
+ * saturates at 3 in two bits. One edit changes these counts by at most 2 in total (a
  * substitution takes one away and adds one), so two strings within k edits
  * have signatures at most 2k apart, summed over the buckets. Merging
  * characters into a bucket or saturating a count only shrinks that sum, so
@@ -12,13 +12,20 @@
  * candidate of a catalogue, which shares the words and differs in the digits.
  */
 
-// Bucket per ASCII code: digits 0-9, then letters (the five rarest in
-// identifiers share with others), then everything else.
+// Bucket per ASCII code: digits 0-9 their own, a-u 10-30 (v-z, rarer in
+// identifiers, share with a-e), everything else 31. Normalised text has no
+// upper case.
 const ASCII_BUCKET = new Uint8Array(128).map((_, c) => {
   if (c >= 48 && c <= 57) return c - 48;
   if (c >= 97 && c <= 122) return 10 + ((c - 97) % 21);
   return 31;
 });
+
+function bucketOf(c: number): number {
+  // Other scripts spread over the letter buckets, so sets of Cyrillic or CJK
+  // ids are filtered too.
+  return c < 128 ? ASCII_BUCKET[c]! : 10 + (c % 21);
+}
 
 // DIFF[a << 8 | b]: the summed difference of the four 2-bit counts in bytes a and b.
 const DIFF = new Uint8Array(1 << 16).map((_, i) => {
@@ -33,7 +40,7 @@ export function writeSignature(s: string, out: Int32Array, at: number): void {
   let hi = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    const bucket = c < 128 ? ASCII_BUCKET[c]! : 31;
+    const bucket = bucketOf(c);
     const shift = (bucket & 15) * 2;
     if (bucket < 16) {
       if (((lo >>> shift) & 3) < 3) lo += 1 << shift;
@@ -48,11 +55,11 @@ export function writeSignature(s: string, out: Int32Array, at: number): void {
  * cheaper, weaker test to run first (one edit changes at most two bits).
  */
 export function presence(a: Int32Array, i: number): number {
-  return evenBits(a[i]!) | (evenBits(a[i + 1]!) << 16);
+  return nonZeroFields(a[i]!) | (nonZeroFields(a[i + 1]!) << 16);
 }
 
-/** Bit f of the result is set when 2-bit field f of `x` is non-zero... compacted to 16 bits. */
-function evenBits(x: number): number {
+/** 16 bits: bit f is set when the 2-bit field f of `x` is non-zero. */
+function nonZeroFields(x: number): number {
   x = (x | (x >>> 1)) & 0x55555555;
   x = (x | (x >>> 1)) & 0x33333333;
   x = (x | (x >>> 2)) & 0x0f0f0f0f;

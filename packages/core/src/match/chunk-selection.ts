@@ -19,8 +19,8 @@ import { MAX_EDITS } from './thresholds.js';
 const STRIDE = 4;
 // Requiring a member in more than this many lists buys nothing measurable.
 const MAX_EXTRA_CHUNKS = 3;
-/** The most chunks ever chosen. */
-export const MAX_CHUNKS = MAX_EDITS + 1 + MAX_EXTRA_CHUNKS;
+// The most chunks ever chosen.
+const MAX_CHUNKS = MAX_EDITS + 1 + MAX_EXTRA_CHUNKS;
 
 export class ChunkSelection {
   /** Positions of the chosen trigrams, in `positions[0 .. count)`. */

@@ -10,12 +10,13 @@
  *   whose length is within k of the query's: a length filter for free.
  * - A query reads only a few lists: m of its trigrams that do not touch, so
  *   that k edits damage at most k of them and a match is in at least m - k of
- *   the lists (`chunk-selection.ts` picks rare ones and the m). Counting
- *   happens in a preallocated typed array.
- * - A member that passes the count is rejected without reading its string
- *   when its character-count signature is too far from the query's
- *   (`char-signature.ts`): catalogue ids share words and differ in digits.
- * - Survivors are verified with the banded, early-exit OSA distance
+ *   the lists (`chunk-selection.ts` picks rare ones and the m).
+ * - Each posting carries its member's character-presence bits, so most
+ *   members are rejected while a list is read in order: catalogue ids share
+ *   words and differ in digits (`char-signature.ts`). Survivors are counted
+ *   in a preallocated typed array, then checked against the finer
+ *   character-count signature.
+ * - The rest are verified with the banded, early-exit OSA distance
  *   (`edit-distance.ts`).
  * - Searches deepen k = 1, 2, then the maximum, stopping at the first depth
  *   that answers: most misses are a typo or two, and shallow searches read
