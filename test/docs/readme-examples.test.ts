@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,5 +41,26 @@ describe('README examples', () => {
     const { stdout } = await run(process.execPath, [file], { cwd: repoRoot });
     expect(stdout).to.equal('reason_code: invented\n');
     expect(requests).to.deep.equal(['/v1/reason-codes']);
+  });
+});
+
+describe('README stays in step with the package READMEs', () => {
+  const rootReadme = join(repoRoot, 'README.md');
+  const instrumentationReadme = join(repoRoot, 'packages/instrumentation/README.md');
+
+  it('shows the NodeSDK example exactly as the tested one in the instrumentation README', () => {
+    expect(exampleBlock(rootReadme, 'nodesdk')).to.equal(
+      exampleBlock(instrumentationReadme, 'nodesdk'),
+    );
+  });
+
+  it('lists the same instruments as the instrumentation README telemetry table', () => {
+    const instruments = (file: string) =>
+      [...readFileSync(file, 'utf8').matchAll(/^\| `(tool_argument_[a-z_]+)` +\|/gm)]
+        .map((m) => m[1])
+        .sort();
+    const listed = instruments(rootReadme);
+    expect(listed).to.have.length(9);
+    expect(listed).to.deep.equal(instruments(instrumentationReadme));
   });
 });
