@@ -33,7 +33,7 @@ import {
   type RuleGroupInfo,
   type Sample,
 } from './support/stack.js';
-import { waitFor } from './support/wait.js';
+import { waitFor } from '../helpers/wait.js';
 import {
   BASELINE_ROUNDS,
   CARRIER,

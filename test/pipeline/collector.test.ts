@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, waitFor } from '../helpers/wait.js';
 import { REPO_ROOT, collectorBinary } from './tools.js';
 
 // otel-collector.yaml, run by the real argcheck collector on loopback ports,
@@ -12,40 +12,7 @@ import { REPO_ROOT, collectorBinary } from './tools.js';
 // with suffixes, the per-instrument allow-lists (with counts merged, not
 // lost), string attribute values, and capped, allow-listed log records.
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    await sleep(100);
-  }
-  const detail = lastError instanceof Error ? `: ${lastError.message}` : '';
-  throw new Error(`timed out waiting for ${what}${detail}`);
-}
 
 type AnyValue = { stringValue?: string; boolValue?: boolean; intValue?: string };
 type KeyValue = { key: string; value: AnyValue };

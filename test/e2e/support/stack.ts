@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { REPO_ROOT, collectorBinary, hasCommand, requireCommand } from '../../pipeline/tools.js';
 import { OtlpLogSink, WebhookReceiver } from './http-servers.js';
 import { ManagedProcess } from './processes.js';
-import { freePort, waitFor } from './wait.js';
+import { freePort, waitFor } from '../../helpers/wait.js';
 
 /** The placeholder receiver URL in deploy/alertmanager/alertmanager.yml. */
 export const WEBHOOK_PLACEHOLDER = 'http://127.0.0.1:9095/argcheck-alerts';

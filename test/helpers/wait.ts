@@ -1,9 +1,7 @@
 /**
- * Polling helpers for the end-to-end test.
- *
- * test/pipeline/collector.test.ts has a `freePort` and a `waitFor` of its own,
- * but they are local to that test file (importing a `.test.js` would register
- * its suite in this run), so the end-to-end test keeps its versions here.
+ * Polling helpers for tests that run external programs (the collector,
+ * Prometheus, Alertmanager): waiting on another process's state is polled
+ * with a deadline, never slept on blindly.
  */
 import { createServer } from 'node:net';
 
