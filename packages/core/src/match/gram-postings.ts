@@ -5,7 +5,14 @@
  * 100,000 catalogue ids this is one Uint32 per distinct trigram per id plus
  * one per bucket, and no object per gram.
  */
+import { type Budget, inSlices, type Slices } from './slices.js';
 import { gramBuckets, gramCount } from './trigrams.js';
+
+// Units of work per item (see `slices.ts`): hashing a string's trigrams,
+// reading its length, and writing one bucket's entry.
+const GRAMS_WEIGHT = 0.5;
+const LENGTH_WEIGHT = 1 / 32;
+const BUCKET_WEIGHT = 1 / 64;
 
 export interface GramPostings {
   readonly mask: number;
@@ -14,22 +21,36 @@ export interface GramPostings {
   readonly postings: Uint32Array;
 }
 
-export function buildGramPostings(strings: readonly string[]): GramPostings {
+/** Builds the postings of `strings` in slices of `budget` (see `slices.ts`). */
+export function* gramPostingsInSlices(
+  strings: readonly string[],
+  budget: Budget,
+): Slices<GramPostings> {
   let gramTotal = 0;
-  for (const s of strings) gramTotal += gramCount(s.length);
+  yield* inSlices(budget, strings.length, LENGTH_WEIGHT, (from, to) => {
+    for (let ix = from; ix < to; ix++) gramTotal += gramCount(strings[ix]!.length);
+  });
   // About eight grams per bucket before deduplication: collisions stay rare
   // for structured ids, whose distinct trigrams are far fewer than their grams.
   const mask = nextPowerOfTwo(Math.max(256, gramTotal / 8)) - 1;
 
+  // Tables of a few million buckets are filled in slices too: writing 16 MB
+  // is milliseconds of page faults.
   const bucketStart = new Uint32Array(mask + 2);
-  const lastSeen = new Int32Array(mask + 1).fill(-1);
+  const lastSeen = new Int32Array(mask + 1);
+  yield* inSlices(budget, mask + 1, BUCKET_WEIGHT, (from, to) => lastSeen.fill(-1, from, to));
   // Two passes (count, then fill) avoid a growable list per bucket.
-  forEachDistinctBucket(strings, mask, lastSeen, (b) => bucketStart[b + 1]!++);
-  for (let b = 1; b < bucketStart.length; b++) bucketStart[b]! += bucketStart[b - 1]!;
+  yield* forEachDistinctBucket(strings, mask, lastSeen, budget, (b) => bucketStart[b + 1]!++);
+  yield* inSlices(budget, bucketStart.length - 1, BUCKET_WEIGHT, (from, to) => {
+    for (let b = from + 1; b <= to; b++) bucketStart[b]! += bucketStart[b - 1]!;
+  });
   const postings = new Uint32Array(bucketStart[mask + 1]!);
-  const fill = bucketStart.slice(0, mask + 1);
-  lastSeen.fill(-1);
-  forEachDistinctBucket(strings, mask, lastSeen, (b, ix) => {
+  const fill = new Uint32Array(mask + 1);
+  yield* inSlices(budget, mask + 1, BUCKET_WEIGHT, (from, to) => {
+    fill.set(bucketStart.subarray(from, to), from);
+    lastSeen.fill(-1, from, to);
+  });
+  yield* forEachDistinctBucket(strings, mask, lastSeen, budget, (b, ix) => {
     postings[fill[b]!++] = ix;
   });
   return { mask, bucketStart, postings };
@@ -39,22 +60,25 @@ function forEachDistinctBucket(
   strings: readonly string[],
   mask: number,
   lastSeen: Int32Array,
+  budget: Budget,
   visit: (bucket: number, ix: number) => void,
-): void {
+): Slices<void> {
   let buckets = new Uint32Array(64);
-  for (let ix = 0; ix < strings.length; ix++) {
-    const s = strings[ix]!;
-    const count = gramCount(s.length);
-    if (buckets.length < count) buckets = new Uint32Array(2 * count);
-    gramBuckets(s, mask, buckets);
-    for (let t = 0; t < count; t++) {
-      const b = buckets[t]!;
-      if (lastSeen[b] !== ix) {
-        lastSeen[b] = ix;
-        visit(b, ix);
+  return inSlices(budget, strings.length, GRAMS_WEIGHT, (from, to) => {
+    for (let ix = from; ix < to; ix++) {
+      const s = strings[ix]!;
+      const count = gramCount(s.length);
+      if (buckets.length < count) buckets = new Uint32Array(2 * count);
+      gramBuckets(s, mask, buckets);
+      for (let t = 0; t < count; t++) {
+        const b = buckets[t]!;
+        if (lastSeen[b] !== ix) {
+          lastSeen[b] = ix;
+          visit(b, ix);
+        }
       }
     }
-  }
+  });
 }
 
 function nextPowerOfTwo(x: number): number {

@@ -12,6 +12,12 @@
  */
 import { AMBIGUOUS } from './match-tables.js';
 import { caseFold, normalise } from './normalise.js';
+import { type Budget, inSlices, type Slices } from './slices.js';
+
+// Units of work per item (see `slices.ts`): claiming case-folds a member and
+// updates two maps; scanning is one map read.
+const CLAIM_WEIGHT = 1;
+const SCAN_WEIGHT = 0.25;
 
 export interface KeyIndexes {
   byCaseKey: Map<string, number>;
@@ -22,62 +28,82 @@ export interface KeyIndexes {
 export type CollisionListener = (members: readonly string[], normalised: string) => void;
 
 /**
+ * Builds the indexes in slices of `budget` (see `slices.ts`).
+ *
  * @param members sorted, distinct
  * @param normalised `normalise(members[i])` at position i
  * @param aliasesOf the aliases the owner gave a member, if any
  */
-export function buildKeyIndexes(
+export function* keyIndexesInSlices(
   members: readonly string[],
   normalised: readonly string[],
   aliasesOf: (member: string) => readonly string[] | undefined,
   onCollision: CollisionListener | undefined,
-): KeyIndexes {
+  budget: Budget,
+): Slices<KeyIndexes> {
   const byCaseKey = new Map<string, number>();
   const byNormalised = new Map<string, number>();
   // Member numbers per alias key, ascending because members are visited in order.
   const aliasClaims = new Map<string, number[]>();
-  for (let i = 0; i < members.length; i++) {
-    claim(byCaseKey, caseFold(members[i]!), i);
-    claim(byNormalised, normalised[i]!, i);
-    for (const alias of aliasesOf(members[i]!) ?? []) {
-      const key = normalise(alias);
-      if (key === normalised[i]) continue;
-      const claimants = aliasClaims.get(key);
-      if (!claimants) aliasClaims.set(key, [i]);
-      else if (claimants[claimants.length - 1] !== i) claimants.push(i);
-    }
-  }
-
-  const collisions = new Map<string, Set<number>>();
-  for (let i = 0; i < members.length; i++) {
-    const key = normalised[i]!;
-    if (byNormalised.get(key) !== AMBIGUOUS) continue;
-    const group = collisions.get(key);
-    if (group) group.add(i);
-    else collisions.set(key, new Set([i]));
-  }
-  const byAlias = new Map<string, number>();
-  for (const [key, claimants] of aliasClaims) {
-    const memberClaim = byNormalised.get(key);
-    if (memberClaim === undefined && claimants.length === 1) {
-      byAlias.set(key, claimants[0]!);
-      continue;
-    }
-    const group = collisions.get(key) ?? new Set<number>();
-    if (memberClaim !== undefined && memberClaim !== AMBIGUOUS) group.add(memberClaim);
-    for (const i of claimants) group.add(i);
-    collisions.set(key, group);
-  }
-
-  if (onCollision) {
-    for (const [key, group] of collisions) {
-      const names = [...group].sort((a, b) => a - b).map((i) => members[i]!);
-      try {
-        onCollision(names, key);
-      } catch {
-        // A listener's failure must not cost the set its refresh.
+  // One map per pass: a map grows by rehashing every key at once (about 30 ms
+  // at 500,000 keys), and two growing in step would put both in one slice.
+  yield* inSlices(budget, members.length, CLAIM_WEIGHT, (from, to) => {
+    for (let i = from; i < to; i++) claim(byCaseKey, caseFold(members[i]!), i);
+  });
+  yield* inSlices(budget, members.length, CLAIM_WEIGHT, (from, to) => {
+    for (let i = from; i < to; i++) {
+      claim(byNormalised, normalised[i]!, i);
+      for (const alias of aliasesOf(members[i]!) ?? []) {
+        const key = normalise(alias);
+        if (key === normalised[i]) continue;
+        const claimants = aliasClaims.get(key);
+        if (!claimants) aliasClaims.set(key, [i]);
+        else if (claimants[claimants.length - 1] !== i) claimants.push(i);
       }
     }
+  });
+
+  const collisions = new Map<string, Set<number>>();
+  yield* inSlices(budget, members.length, SCAN_WEIGHT, (from, to) => {
+    for (let i = from; i < to; i++) {
+      const key = normalised[i]!;
+      if (byNormalised.get(key) !== AMBIGUOUS) continue;
+      const group = collisions.get(key);
+      if (group) group.add(i);
+      else collisions.set(key, new Set([i]));
+    }
+  });
+  const byAlias = new Map<string, number>();
+  // Neither map below changes while it is iterated, so iterating across pauses is safe.
+  const claimed = aliasClaims.entries();
+  yield* inSlices(budget, aliasClaims.size, CLAIM_WEIGHT, (from, to) => {
+    for (let n = from; n < to; n++) {
+      const [key, claimants] = claimed.next().value!;
+      const memberClaim = byNormalised.get(key);
+      if (memberClaim === undefined && claimants.length === 1) {
+        byAlias.set(key, claimants[0]!);
+        continue;
+      }
+      const group = collisions.get(key) ?? new Set<number>();
+      if (memberClaim !== undefined && memberClaim !== AMBIGUOUS) group.add(memberClaim);
+      for (const i of claimants) group.add(i);
+      collisions.set(key, group);
+    }
+  });
+
+  if (onCollision) {
+    const groups = collisions.entries();
+    yield* inSlices(budget, collisions.size, CLAIM_WEIGHT, (from, to) => {
+      for (let n = from; n < to; n++) {
+        const [key, group] = groups.next().value!;
+        const names = [...group].sort((a, b) => a - b).map((i) => members[i]!);
+        try {
+          onCollision(names, key);
+        } catch {
+          // A listener's failure must not cost the set its refresh.
+        }
+      }
+    });
   }
   return { byCaseKey, byNormalised, byAlias };
 }

@@ -22,6 +22,11 @@
  *   that answers: most misses are a typo or two, and shallow searches read
  *   short lists and let few candidates through.
  *
+ * - Built in slices (`nearMissIndexInSlices`, see `slices.ts`) so that a
+ *   refresh never holds the event loop; every step is a loop over members or
+ *   postings, the length order included (a counting sort, not a comparison
+ *   sort of a million indices).
+ *
  * Rejected designs: counting shared trigrams over all of the query's
  * overlapping trigrams (a match shares at least D - 4k of D) forces reading
  * the 13 rarest lists of a 20-character id at k = 3, and on catalogue ids,
@@ -33,9 +38,16 @@
 import { bitCount, presence, signatureDistance, writeSignature } from './char-signature.js';
 import { ChunkSelection } from './chunk-selection.js';
 import { boundedOsaDistance } from './edit-distance.js';
-import { buildGramPostings } from './gram-postings.js';
+import { type GramPostings, gramPostingsInSlices } from './gram-postings.js';
+import { Budget, inSlices, runWhole, type Slices } from './slices.js';
 import { MAX_EDITS, maxEdits } from './thresholds.js';
 import { gramBuckets, gramCount } from './trigrams.js';
+
+// Units of work per item (see `slices.ts`): a member's signature, a member's
+// place in length order, and one posting's presence bits.
+const SIGNATURE_WEIGHT = 0.5;
+const ORDER_WEIGHT = 0.125;
+const POSTING_WEIGHT = 1 / 64;
 
 /** A member within reach of a query: its position in member order, and the distance. */
 export interface NearMatch {
@@ -59,22 +71,60 @@ export interface NearMissIndex {
  * kept for verification; nothing else about the members is retained.
  */
 export function createNearMissIndex(normalised: readonly string[]): NearMissIndex {
+  return runWhole(nearMissIndexInSlices(normalised, new Budget(Infinity)));
+}
+
+/** `createNearMissIndex` in slices of `budget` (see `slices.ts`). */
+export function* nearMissIndexInSlices(
+  normalised: readonly string[],
+  budget: Budget,
+): Slices<NearMissIndex> {
   const n = normalised.length;
   // Index numbers: members ordered by (normalised length, member order).
-  const byLength = Array.from({ length: n }, (_, i) => i).sort(
-    (a, b) => normalised[a]!.length - normalised[b]!.length || a - b,
-  );
-  const memberOf = Uint32Array.from(byLength);
-  const strings = byLength.map((i) => normalised[i]!);
-  const lengths = Uint32Array.from(strings, (s) => s.length);
+  const memberOf = yield* orderByLength(normalised, budget);
+  const strings: string[] = [];
+  const lengths = new Uint32Array(n);
   const signatures = new Int32Array(2 * n);
-  for (let ix = 0; ix < n; ix++) writeSignature(strings[ix]!, signatures, 2 * ix);
-  const querySignature = new Int32Array(2);
-  const { mask, bucketStart, postings } = buildGramPostings(strings);
   // Each posting carries its member's presence bits, so most members are
   // rejected while the list is read in order, before any random access.
-  const present = Int32Array.from({ length: n }, (_, ix) => presence(signatures, 2 * ix));
-  const postingPresent = Int32Array.from(postings, (ix) => present[ix]!);
+  const present = new Int32Array(n);
+  yield* inSlices(budget, n, SIGNATURE_WEIGHT, (from, to) => {
+    for (let ix = from; ix < to; ix++) {
+      const s = normalised[memberOf[ix]!]!;
+      strings.push(s);
+      lengths[ix] = s.length;
+      writeSignature(s, signatures, 2 * ix);
+      present[ix] = presence(signatures, 2 * ix);
+    }
+  });
+  const grams = yield* gramPostingsInSlices(strings, budget);
+  const postingPresent = new Int32Array(grams.postings.length);
+  yield* inSlices(budget, grams.postings.length, POSTING_WEIGHT, (from, to) => {
+    for (let i = from; i < to; i++) postingPresent[i] = present[grams.postings[i]!]!;
+  });
+  // Built apart from this generator, whose scope (the input, the presence
+  // bits) the search functions would otherwise keep alive.
+  return searchable({ memberOf, strings, lengths, signatures, postingPresent, ...grams });
+}
+
+/** What a search reads: everything but the strings is packed. */
+interface IndexData extends GramPostings {
+  /** Member number of each index number. */
+  memberOf: Uint32Array;
+  /** Normalised member of each index number (ordered by length). */
+  strings: readonly string[];
+  lengths: Uint32Array;
+  /** Two words of character counts per index number (`char-signature.ts`). */
+  signatures: Int32Array;
+  /** The presence bits of each posting's member. */
+  postingPresent: Int32Array;
+}
+
+function searchable(data: IndexData): NearMissIndex {
+  const { memberOf, strings, lengths, signatures, postingPresent, mask, bucketStart, postings } =
+    data;
+  const n = strings.length;
+  const querySignature = new Int32Array(2);
   const maxLength = n === 0 ? 0 : lengths[n - 1]!;
 
   // Per-query scratch, reused: classification is synchronous.
@@ -209,6 +259,39 @@ export function createNearMissIndex(normalised: readonly string[]): NearMissInde
       return undefined;
     },
   };
+}
+
+/**
+ * Member numbers ordered by (length of `normalised[member]`, member number):
+ * a stable counting sort on the length, in slices.
+ */
+function* orderByLength(normalised: readonly string[], budget: Budget): Slices<Uint32Array> {
+  const n = normalised.length;
+  // Distinct lengths are few (at most about the square root of twice the
+  // total length), so a map beats an array indexed by length.
+  const counts = new Map<number, number>();
+  yield* inSlices(budget, n, ORDER_WEIGHT, (from, to) => {
+    for (let i = from; i < to; i++) {
+      const length = normalised[i]!.length;
+      counts.set(length, (counts.get(length) ?? 0) + 1);
+    }
+  });
+  const next = new Map<number, number>();
+  let start = 0;
+  for (const length of [...counts.keys()].sort((a, b) => a - b)) {
+    next.set(length, start);
+    start += counts.get(length)!;
+  }
+  const order = new Uint32Array(n);
+  yield* inSlices(budget, n, ORDER_WEIGHT, (from, to) => {
+    for (let i = from; i < to; i++) {
+      const length = normalised[i]!.length;
+      const at = next.get(length)!;
+      order[at] = i;
+      next.set(length, at + 1);
+    }
+  });
+  return order;
 }
 
 /** First position in `a[from, to)` (ascending) whose value is >= `value`. */

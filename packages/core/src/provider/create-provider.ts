@@ -1,4 +1,4 @@
-import type { compileValueSet } from '../match/compile-value-set.js';
+import type { ValueSetCompiler } from '../match/compile-value-set.js';
 import type { ValueSetLookup, ValueSetProvider, ValueSetProviderOptions } from '../types.js';
 import { UNAVAILABLE } from './lookups.js';
 import { resolveOptions } from './resolve-options.js';
@@ -6,12 +6,13 @@ import { ValueSetSlot } from './value-set-slot.js';
 
 /**
  * The provider with its compiler injected; `createValueSetProvider` passes the
- * real one. Tests use this to drive compile-time behaviour (collisions)
- * without depending on how the compiler normalises.
+ * real one (`compileValueSetAsync`). Tests use this to drive compile-time
+ * behaviour (collisions, failures, slices) without depending on how the
+ * compiler normalises. The compiler may answer at once or with a promise.
  */
 export function createProvider(
   options: ValueSetProviderOptions,
-  compile: typeof compileValueSet,
+  compile: ValueSetCompiler,
 ): ValueSetProvider {
   const { resolved, sources } = resolveOptions(options, compile);
   const slots = new Map<string, ValueSetSlot>();

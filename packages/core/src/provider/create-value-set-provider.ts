@@ -1,4 +1,4 @@
-import { compileValueSet } from '../match/compile-value-set.js';
+import { compileValueSetAsync } from '../match/compile-value-set.js';
 import type { ValueSetProvider, ValueSetProviderOptions } from '../types.js';
 import { createProvider } from './create-provider.js';
 
@@ -14,6 +14,14 @@ import { createProvider } from './create-provider.js';
  * - One attempt per set at a time. An attempt slower than `fetchTimeoutMs` is
  *   aborted through `ctx.signal` and counted as `timeout`; a source that ignores
  *   its signal is no longer waited on, and its late answer is discarded.
+ * - A loaded list is then compiled in slices of a few milliseconds with a turn
+ *   of the event loop between them (`compileValueSetAsync`), so a refresh of
+ *   100,000 members never stalls the checks running beside it. Meanwhile
+ *   `get()` serves what it served before (or `cold`), the attempt is still the
+ *   one in flight (`refresh()` joins it, `ready()` waits for the publish), and
+ *   `close()` abandons it. `fetchTimeoutMs` bounds the load (request, body,
+ *   parse), not the compile: that is the provider's own work, not the owner's,
+ *   and `durationMs` in events is the load's too.
  * - A failed attempt is retried with backoff (see `retryDelayMs`: 1 s doubling,
  *   capped at the smaller of `ttlMs` and 60 s, equal jitter from `random`).
  * - A payload that is malformed, too large, empty, or smaller than
@@ -34,5 +42,5 @@ import { createProvider } from './create-provider.js';
  *   out of range; `INVALID_SOURCE` for a source without `load` or with an unknown `kind`.
  */
 export function createValueSetProvider(options: ValueSetProviderOptions): ValueSetProvider {
-  return createProvider(options, compileValueSet);
+  return createProvider(options, compileValueSetAsync);
 }

@@ -1,4 +1,4 @@
-import type { compileValueSet } from '../match/compile-value-set.js';
+import type { ValueSetCompiler } from '../match/compile-value-set.js';
 import type { PayloadRejection } from '../sources/payload-error.js';
 import type { Clock, ValueSetEntry, ValueSetEvent } from '../types.js';
 
@@ -13,8 +13,12 @@ export interface ResolvedOptions {
   random: () => number;
   /** Publishes to `onEvent`; never throws. */
   emit: (event: ValueSetEvent) => void;
-  /** Injected so tests can exercise collisions independently of the compiler. */
-  compile: typeof compileValueSet;
+  /**
+   * Compiles a refreshed set (`compileValueSetAsync`, in slices). Injected so
+   * tests can exercise collisions, failures and slow compiles independently
+   * of the real compiler.
+   */
+  compile: ValueSetCompiler;
 }
 
 /** How one call to a source's `load` ended. */

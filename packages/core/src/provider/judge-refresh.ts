@@ -13,23 +13,28 @@ export type Verdict =
 /**
  * Decide whether a well-formed refresh may replace the set being served.
  * Refuses an empty list, and a list that lost more than `maxShrinkRatio` of the
- * members of `servedSize` (when a set is being served): an owner mid-deploy or
- * truncating a response must not turn every real value into a mismatch.
- * Collisions are collected, not published, so a refused set reports none.
+ * members of the set being served when the compile ends (`servedSize()`, if
+ * one is): an owner mid-deploy or truncating a response must not turn every
+ * real value into a mismatch. Collisions are collected, not published, so a
+ * refused set reports none. Compiling may take many turns of the event loop;
+ * once `signal` aborts it is abandoned, and the verdict (`malformed`) is for
+ * no one.
  */
-export function judgeRefresh(
+export async function judgeRefresh(
   entries: readonly ValueSetEntry[],
-  servedSize: number | undefined,
+  servedSize: () => number | undefined,
   options: Pick<ResolvedOptions, 'maxShrinkRatio' | 'compile'>,
-): Verdict {
+  signal: AbortSignal,
+): Promise<Verdict> {
   if (entries.length === 0) {
     return { ok: false, rejection: 'empty', detail: 'the owner sent an empty list' };
   }
   const collisions: Collision[] = [];
   let set: ValueSet;
   try {
-    set = options.compile(entries, {
+    set = await options.compile(entries, {
       onCollision: (members, normalised) => collisions.push({ members: [...members], normalised }),
+      signal,
     });
   } catch (error) {
     return {
@@ -38,12 +43,13 @@ export function judgeRefresh(
       detail: `the set could not be compiled: ${String(error)}`,
     };
   }
-  if (servedSize !== undefined && set.size < servedSize * (1 - options.maxShrinkRatio)) {
-    const lost = Math.round((1 - set.size / servedSize) * 100);
+  const served = servedSize();
+  if (served !== undefined && set.size < served * (1 - options.maxShrinkRatio)) {
+    const lost = Math.round((1 - set.size / served) * 100);
     return {
       ok: false,
       rejection: 'shrunk',
-      detail: `the owner sent ${set.size} members, down from ${servedSize} (${lost}% lost, more than maxShrinkRatio ${options.maxShrinkRatio} allows)`,
+      detail: `the owner sent ${set.size} members, down from ${served} (${lost}% lost, more than maxShrinkRatio ${options.maxShrinkRatio} allows)`,
     };
   }
   return { ok: true, set, collisions };

@@ -1,5 +1,5 @@
 import { ArgcheckConfigError, ErrorCode } from '../errors.js';
-import type { compileValueSet } from '../match/compile-value-set.js';
+import type { ValueSetCompiler } from '../match/compile-value-set.js';
 import type { ValueSetEvent, ValueSetProviderOptions, ValueSetSource } from '../types.js';
 import type { ResolvedOptions } from './internal-types.js';
 import { systemClock } from './system-clock.js';
@@ -12,7 +12,7 @@ const SOURCE_KINDS: ReadonlySet<string> = new Set(['http', 'function', 'static']
 /** Validate the options once, at construction, so nothing can fail later on a bad setting. */
 export function resolveOptions(
   options: ValueSetProviderOptions,
-  compile: typeof compileValueSet,
+  compile: ValueSetCompiler,
 ): { resolved: ResolvedOptions; sources: [string, ValueSetSource][] } {
   if (typeof options !== 'object' || options === null) {
     throw invalidOption('createValueSetProvider(options) needs an options object');

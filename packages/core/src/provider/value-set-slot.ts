@@ -94,25 +94,46 @@ export class ValueSetSlot {
     this.retryTimer.stop();
     const startedAt = clock.now();
     const attempt = startAttempt(this.source, clock, fetchTimeoutMs);
-    this.cancelInFlight = () => attempt.cancel();
-    this.inFlight = attempt.outcome.then((outcome) => {
-      this.inFlight = undefined;
-      this.cancelInFlight = undefined;
-      if (!this.closed) this.settle(outcome, clock.now() - startedAt);
-    });
+    const compiling = new AbortController();
+    this.cancelInFlight = () => {
+      attempt.cancel();
+      compiling.abort(abortError('the value-set provider was closed'));
+    };
+    this.inFlight = attempt.outcome.then((outcome) =>
+      this.settle(outcome, clock.now() - startedAt, compiling.signal),
+    );
     return this.inFlight;
   }
 
-  private settle(outcome: AttemptOutcome, durationMs: number): void {
+  /**
+   * Ends the attempt: judges (compiles) a loaded list, then publishes or fails.
+   * The attempt stays in flight while the set compiles, so refresh() joins it
+   * and ready() waits for the publish; the fetch timeout has ended by then
+   * (it bounds the owner, not the compile), and `durationMs` is the load's.
+   * After close() the compile is abandoned and nothing is published.
+   */
+  private async settle(
+    outcome: AttemptOutcome,
+    durationMs: number,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const verdict =
+      outcome.ok && !this.closed
+        ? await judgeRefresh(outcome.entries, () => this.servedSet()?.size, this.options, signal)
+        : undefined;
+    this.inFlight = undefined;
+    this.cancelInFlight = undefined;
+    if (this.closed) return;
     this.attempted = true;
-    if (outcome.ok) {
-      const verdict = judgeRefresh(outcome.entries, this.servedSet()?.size, this.options);
-      if (verdict.ok) return this.publish(verdict, durationMs);
-      this.reject(verdict.rejection, verdict.detail);
-      return this.fail('invalid_payload', verdict.detail, durationMs);
+    if (!outcome.ok) {
+      if (outcome.rejection) this.reject(outcome.rejection, outcome.detail);
+      return this.fail(outcome.reason, outcome.detail, durationMs);
     }
-    if (outcome.rejection) this.reject(outcome.rejection, outcome.detail);
-    this.fail(outcome.reason, outcome.detail, durationMs);
+    if (verdict?.ok) return this.publish(verdict, durationMs);
+    if (verdict) {
+      this.reject(verdict.rejection, verdict.detail);
+      this.fail('invalid_payload', verdict.detail, durationMs);
+    }
   }
 
   private publish(verdict: Extract<Verdict, { ok: true }>, durationMs: number): void {
@@ -170,4 +191,10 @@ export class ValueSetSlot {
   private servedSet(): ValueSet | undefined {
     return this.lookup.state === 'unavailable' ? undefined : this.served?.set;
   }
+}
+
+function abortError(message: string): Error {
+  const error = new Error(message);
+  error.name = 'AbortError';
+  return error;
 }

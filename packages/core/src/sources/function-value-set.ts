@@ -1,6 +1,6 @@
 import { ArgcheckConfigError, ErrorCode } from '../errors.js';
 import type { FetchContext, ValueSetSource } from '../types.js';
-import { parseValueSetPayload } from './parse-payload.js';
+import { parseValueSetPayloadInTurns } from './parse-payload.js';
 
 /**
  * A value set loaded by your own code (a database query, an SDK call). `load`
@@ -19,6 +19,6 @@ export function functionValueSet(load: (ctx: FetchContext) => unknown): ValueSet
   }
   return Object.freeze({
     kind: 'function',
-    load: async (ctx: FetchContext) => parseValueSetPayload(await load(ctx)),
+    load: async (ctx: FetchContext) => parseValueSetPayloadInTurns(await load(ctx), ctx.signal),
   });
 }

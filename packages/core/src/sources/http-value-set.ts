@@ -1,6 +1,7 @@
 import { ArgcheckConfigError, ErrorCode } from '../errors.js';
 import type { FetchContext, HttpValueSetOptions, ValueSetEntry, ValueSetSource } from '../types.js';
-import { parseValueSetPayload } from './parse-payload.js';
+import { JsonArrayReader } from './json-array-reader.js';
+import { parseValueSetPayloadInTurns } from './parse-payload.js';
 import { ValueSetPayloadError } from './payload-error.js';
 import { readCappedBody } from './read-capped-body.js';
 
@@ -43,17 +44,26 @@ export function httpValueSet(url: string | URL, options: HttpValueSetOptions = {
       await response.body?.cancel().catch(() => undefined);
       throw new Error(`GET ${shown} answered HTTP ${response.status} ${response.statusText}`);
     }
-    const text = await readCappedBody(response, maxBytes);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (error) {
-      throw new ValueSetPayloadError(
-        'malformed',
-        `GET ${shown} returned a body that is not JSON (${(error as Error).message})`,
-      );
+    // An array is parsed piece by piece as it arrives (the reader gives the
+    // event loop a turn every 256 KiB); any other body, or a malformed one,
+    // by one JSON.parse of the whole text at the end.
+    const pieces = new JsonArrayReader();
+    const text = await readCappedBody(response, maxBytes, (piece) => pieces.push(piece));
+    let body: unknown = pieces.result();
+    if (body === undefined) {
+      try {
+        body = JSON.parse(text);
+      } catch (error) {
+        throw new ValueSetPayloadError(
+          'malformed',
+          `GET ${shown} returned a body that is not JSON (${(error as Error).message})`,
+        );
+      }
     }
-    return parseValueSetPayload(select === undefined ? body : applySelect(select, body));
+    return parseValueSetPayloadInTurns(
+      select === undefined ? body : applySelect(select, body),
+      signal,
+    );
   }
 
   return Object.freeze({ kind: 'http', load });

@@ -1,11 +1,24 @@
 import { ValueSetPayloadError } from './payload-error.js';
 
 /**
+ * Bytes read between two turns of the event loop. Chunks already queued in the
+ * stream are handed over in promise jobs, which would otherwise run back to
+ * back in a single turn however large the body.
+ */
+const BYTES_PER_TURN = 256 * 1024;
+
+/**
  * Read a response body as UTF-8 text, refusing it as `too_large` as soon as
  * more than `maxBytes` have arrived: the stream is cancelled there, so an
- * oversized or endless body costs at most `maxBytes` of memory.
+ * oversized or endless body costs at most `maxBytes` of memory. `onText`
+ * sees the text piece by piece as it is decoded (the pieces join to the
+ * result); the event loop gets a turn (`setImmediate`) every 256 KiB.
  */
-export async function readCappedBody(response: Response, maxBytes: number): Promise<string> {
+export async function readCappedBody(
+  response: Response,
+  maxBytes: number,
+  onText?: (piece: string) => void,
+): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   if (declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
@@ -16,16 +29,29 @@ export async function readCappedBody(response: Response, maxBytes: number): Prom
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let text = '';
   let received = 0;
+  let sinceTurn = 0;
+  const add = (piece: string): void => {
+    text += piece;
+    onText?.(piece);
+  };
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return text + decode(decoder);
+      if (done) {
+        add(decode(decoder));
+        return text;
+      }
       received += value.byteLength;
       if (received > maxBytes) {
         await reader.cancel().catch(() => undefined);
         throw tooLarge(`went past ${maxBytes} bytes`, maxBytes);
       }
-      text += decode(decoder, value);
+      add(decode(decoder, value));
+      sinceTurn += value.byteLength;
+      if (sinceTurn >= BYTES_PER_TURN) {
+        sinceTurn = 0;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     }
   } finally {
     reader.releaseLock();

@@ -178,6 +178,35 @@ describe('httpValueSet (real HTTP server)', () => {
     await closed;
   });
 
+  it('reads a large array streamed in small chunks, as JSON.parse would', async () => {
+    const ids = Array.from({ length: 60_000 }, (_, i) => `CMP-Part-"${i}"-\u00E9,]`);
+    const text = ` [\n${ids.map((id) => JSON.stringify(id)).join(',\n')}\n] \n`;
+    const url = owner.on('/large', (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // 1,000-byte chunks cut across strings, escapes and multi-byte characters.
+      const bytes = Buffer.from(text);
+      for (let at = 0; at < bytes.length; at += 1_000) res.write(bytes.subarray(at, at + 1_000));
+      res.end();
+    });
+    const entries = await load(url);
+    expect(entries.map((e) => e.value)).to.deep.equal(JSON.parse(text));
+  });
+
+  it("refuses a large array that turns out not to be JSON, with JSON.parse's message", async () => {
+    const text = `[${Array.from({ length: 50_000 }, (_, i) => `"code-${i}"`).join(',')},]`;
+    const url = owner.json('/large-broken', text);
+    let message = '';
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(asPayloadError(await failure(load(url)))).to.deep.equal({
+      rejection: 'malformed',
+      detail: `GET ${owner.url('/large-broken')} returned a body that is not JSON (${message})`,
+    });
+  });
+
   it('says why a connection failed', async () => {
     const gone = await new HttpOwner().start();
     const url = gone.url('/codes');

@@ -1,5 +1,8 @@
 import { expect } from 'chai';
-import { parseValueSetPayload } from '../../src/sources/parse-payload.js';
+import {
+  parseValueSetPayload,
+  parseValueSetPayloadInTurns,
+} from '../../src/sources/parse-payload.js';
 import { asPayloadError, ValueSetPayloadError } from '../../src/sources/payload-error.js';
 
 const EXPECTED =
@@ -111,5 +114,45 @@ describe('asPayloadError', () => {
     });
     expect(asPayloadError(new Error('boom'))).to.equal(undefined);
     expect(asPayloadError('invalid_payload')).to.equal(undefined);
+  });
+});
+
+describe('parseValueSetPayloadInTurns', () => {
+  const payloads: unknown[] = [
+    ['LATE', { value: 'DUPLICATE_CHARGE', aliases: ['Charged twice'] }],
+    { values: ['LATE'] },
+    [],
+    'LATE',
+    { values: 'LATE' },
+    ['LATE', 7],
+    [{ value: 'LATE', aliases: 'late' }],
+    Array.from({ length: 50_000 }, (_, i) => (i % 2 ? `code-${i}` : { value: `code-${i}` })),
+    [...Array.from({ length: 50_000 }, (_, i) => `code-${i}`), null],
+  ];
+
+  async function outcome(parse: () => Promise<unknown>): Promise<unknown> {
+    try {
+      return { value: await parse() };
+    } catch (error) {
+      return { error: { ...(error as ValueSetPayloadError), message: (error as Error).message } };
+    }
+  }
+
+  it('answers, or refuses, exactly as parseValueSetPayload does', async () => {
+    for (const payload of payloads) {
+      expect(await outcome(() => parseValueSetPayloadInTurns(payload))).to.deep.equal(
+        await outcome(() => Promise.resolve().then(() => parseValueSetPayload(payload))),
+      );
+    }
+  });
+
+  it('gives the event loop turns on a large list, and stops when its signal aborts', async () => {
+    const controller = new AbortController();
+    const large = Array.from({ length: 100_000 }, (_, i) => `code-${i}`);
+    const parsing = parseValueSetPayloadInTurns(large, controller.signal);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const reason = new Error('timed out');
+    controller.abort(reason);
+    expect(await parsing.catch((e: unknown) => e)).to.equal(reason);
   });
 });
