@@ -123,7 +123,12 @@ export interface ValueSetProviderOptions {
   sources: Readonly<Record<string, ValueSetSource>>;
   /** How long a fetched set is fresh, in milliseconds. @default 300_000 */
   ttlMs?: number;
-  /** A fetch slower than this is aborted and counted as `timeout`, in milliseconds. @default 2_000 */
+  /**
+   * A load (request, body, parse) slower than this is aborted and counted as
+   * `timeout`, in milliseconds. Compiling the set afterwards is not included:
+   * it runs in slices that yield to the event loop.
+   * @default 2_000
+   */
   fetchTimeoutMs?: number;
   /** How long past the TTL a set is served `stale` before it becomes `unavailable: expired`, in milliseconds. @default 3_600_000 */
   maxStaleMs?: number;

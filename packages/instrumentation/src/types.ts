@@ -67,7 +67,11 @@ export interface ToolArgumentInstrumentationConfig extends InstrumentationConfig
   mode?: CheckMode;
   /** How long a fetched set is fresh, in milliseconds. @default 300_000 */
   ttlMs?: number;
-  /** A fetch slower than this is aborted and counted as `timeout`, in milliseconds. @default 2_000 */
+  /**
+   * A load (request, body, parse) slower than this is aborted and counted as
+   * `timeout`, in milliseconds; compiling the set afterwards is not included.
+   * @default 2_000
+   */
   fetchTimeoutMs?: number;
   /**
    * How long past the TTL a set is still served (stale) before checks report it
