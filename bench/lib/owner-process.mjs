@@ -1,0 +1,28 @@
+// A value-set owner in its own process, so that serving a large payload costs
+// the benchmark's event loop nothing an owner elsewhere would not:
+//   node bench/lib/owner-process.mjs <size> <seed>
+// Serves `GET /value-sets/catalog` (a JSON array of realisticIds(size, seed))
+// on a loopback port and prints `{ "port": n, "bytes": n }` as one line.
+import { Buffer } from 'node:buffer';
+import { createServer } from 'node:http';
+import { realisticIds } from './ids.mjs';
+
+const size = Number(process.argv[2]);
+const seed = Number(process.argv[3] ?? 7);
+const body = Buffer.from(JSON.stringify(realisticIds(size, seed)));
+
+const server = createServer((req, res) => {
+  if (req.url !== '/value-sets/catalog') {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+  res.end(body);
+});
+server.keepAliveTimeout = 1_000;
+server.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`${JSON.stringify({ port: server.address().port, bytes: body.length })}\n`);
+});
+// The parent closes stdin when it is done (or dies): exit then.
+process.stdin.resume();
+process.stdin.on('end', () => process.exit(0));

@@ -1,0 +1,197 @@
+// Where the soak's OTLP goes: the real argcheck collector (otel-collector.yaml,
+// the binary from deploy/collector/build.sh) on loopback ports, or, when that
+// binary is not built, a loopback OTLP/HTTP sink that keeps what a Prometheus
+// exporter would show. Either can be stopped and started again on the same
+// port, as an endpoint that goes away and comes back.
+import { Buffer } from 'node:buffer';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clearTimeout, setTimeout } from 'node:timers';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, URL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(what, probe, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Sum of every sample of `name` in Prometheus text. */
+export function sumSamples(text, name) {
+  let total = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith(`${name}{`) || line.startsWith(`${name} `)) {
+      total += Number(line.slice(line.lastIndexOf(' ') + 1));
+    }
+  }
+  return total;
+}
+
+/** The collector binary's path, or undefined when it is not built. */
+export function collectorBinary() {
+  const result = spawnSync('bash', [join(ROOT, 'deploy/collector/build.sh'), '--reuse'], {
+    encoding: 'utf8',
+  });
+  return result.status === 0 ? result.stdout.trim() : undefined;
+}
+
+/** The real collector with otel-collector.yaml; `start()` and `stop()` may repeat. */
+export async function realCollector(bin) {
+  const dir = mkdtempSync(join(tmpdir(), 'argcheck-soak-collector-'));
+  const logFile = join(dir, 'argcheck-logs.jsonl');
+  const ports = {
+    grpc: await freePort(),
+    http: await freePort(),
+    prom: await freePort(),
+    self: await freePort(),
+  };
+  const env = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ARGCHECK_'))),
+    ARGCHECK_OTLP_GRPC_ENDPOINT: `127.0.0.1:${ports.grpc}`,
+    ARGCHECK_OTLP_HTTP_ENDPOINT: `127.0.0.1:${ports.http}`,
+    ARGCHECK_PROMETHEUS_ENDPOINT: `127.0.0.1:${ports.prom}`,
+    ARGCHECK_OTELCOL_TELEMETRY_PORT: String(ports.self),
+    ARGCHECK_LOG_FILE: logFile,
+  };
+  let child;
+  let stderr = '';
+  return {
+    kind: 'collector',
+    description: `the argcheck collector (${bin.replace(ROOT, '')}) with otel-collector.yaml`,
+    url: `http://127.0.0.1:${ports.http}/`,
+    async start() {
+      stderr = '';
+      child = spawn(bin, ['--config', join(ROOT, 'otel-collector.yaml')], {
+        cwd: dir,
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      child.stderr.setEncoding('utf8').on('data', (chunk) => {
+        stderr = (stderr + chunk).slice(-20_000);
+      });
+      await waitFor('the collector to start', async () => {
+        if (child.exitCode !== null) throw new Error(stderr);
+        return stderr.includes('Everything is ready') ? true : undefined;
+      });
+    },
+    async stop() {
+      const running = child;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGTERM');
+      const timer = setTimeout(() => running.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+    /** What Prometheus would scrape from the collector now. */
+    async scrape() {
+      const response = await globalThis.fetch(`http://127.0.0.1:${ports.prom}/metrics`);
+      return response.text();
+    },
+    /** Log records the collector wrote to its file exporter. */
+    logRecords() {
+      if (!existsSync(logFile)) return 0;
+      let records = 0;
+      for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+        if (line.trim() === '') continue;
+        for (const rl of JSON.parse(line).resourceLogs ?? []) {
+          for (const sl of rl.scopeLogs ?? []) records += (sl.logRecords ?? []).length;
+        }
+      }
+      return records;
+    },
+    async close() {
+      await this.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const attrs = (list) =>
+  Object.fromEntries((list ?? []).map((kv) => [kv.key, Object.values(kv.value ?? {})[0]]));
+
+/**
+ * A loopback OTLP/HTTP (JSON) receiver that keeps the latest cumulative value
+ * of every sum data point and counts log records, rendered as Prometheus text
+ * (`_total` names) so the soak reads it like the collector's exporter.
+ */
+export async function loopbackSink() {
+  const port = await freePort();
+  const sums = new Map();
+  let records = 0;
+  let server;
+  const handle = (req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        if (req.url === '/v1/metrics') {
+          for (const rm of body.resourceMetrics ?? []) {
+            for (const sm of rm.scopeMetrics ?? []) {
+              for (const m of sm.metrics ?? []) {
+                for (const p of m.sum?.dataPoints ?? []) {
+                  const key = `${m.name}_total${JSON.stringify(attrs(p.attributes))}`;
+                  sums.set(key, Number(p.asInt ?? p.asDouble ?? 0));
+                }
+              }
+            }
+          }
+        } else if (req.url === '/v1/logs') {
+          for (const rl of body.resourceLogs ?? []) {
+            for (const sl of rl.scopeLogs ?? []) records += (sl.logRecords ?? []).length;
+          }
+        }
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      } catch {
+        res.writeHead(400).end();
+      }
+    });
+  };
+  return {
+    kind: 'sink',
+    description: 'a loopback OTLP/HTTP sink (the collector binary is not built)',
+    url: `http://127.0.0.1:${port}/`,
+    async start() {
+      server = createServer(handle);
+      server.keepAliveTimeout = 500;
+      await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
+    async stop() {
+      if (!server) return;
+      await new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      server = undefined;
+    },
+    async scrape() {
+      return [...sums].map(([key, v]) => `${key.replace(/\{.*$/, '')}{} ${v}`).join('\n');
+    },
+    logRecords: () => records,
+    async close() {
+      await this.stop();
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { expect } from 'chai';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import type { Clock, ValueSetSource } from '@argcheck/core';
+import { ToolArgumentInstrumentation } from '@argcheck/instrumentation';
+import type { ToolArgumentInstrumentationConfig } from '@argcheck/instrumentation';
+
+// A row of the fault matrix (docs/reliability.md): the TTL changed at run
+// time through setConfig. The new provider must fetch at the new pace, the
+// old one must stop, and the counters must keep their running totals.
+
+class PullReader extends MetricReader {
+  protected override onForceFlush(): Promise<void> {
+    return Promise.resolve();
+  }
+  protected override onShutdown(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** Time moves only in `tick`; due timers fire in order, promise jobs settle between them. */
+class ManualClock implements Clock {
+  private current = 1_700_000_000_000;
+  private nextId = 1;
+  private timers: { id: number; at: number; fn: () => void }[] = [];
+
+  now(): number {
+    return this.current;
+  }
+  setTimeout(fn: () => void, ms: number): unknown {
+    const id = this.nextId++;
+    this.timers.push({ id, at: this.current + Math.max(0, ms), fn });
+    return id;
+  }
+  clearTimeout(handle: unknown): void {
+    this.timers = this.timers.filter((t) => t.id !== handle);
+  }
+  pending(): number {
+    return this.timers.length;
+  }
+  async tick(ms: number): Promise<void> {
+    const end = this.current + ms;
+    for (;;) {
+      await settle();
+      const due = this.timers
+        .filter((t) => t.at <= end)
+        .sort((a, b) => a.at - b.at || a.id - b.id)[0];
+      if (!due) break;
+      this.timers = this.timers.filter((t) => t !== due);
+      this.current = Math.max(this.current, due.at);
+      due.fn();
+    }
+    this.current = end;
+    await settle();
+  }
+}
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+const MINUTE = 60_000;
+const CODES = ['DAMAGED', 'LATE', 'OTHER'];
+
+describe('fault matrix: the TTL changed at run time', () => {
+  it('setConfig with a new ttlMs fetches at the new pace, stops the old provider, and keeps the totals', async () => {
+    const clock = new ManualClock();
+    let loads = 0;
+    const source: ValueSetSource = {
+      kind: 'function',
+      load: () => {
+        loads += 1;
+        return Promise.resolve(CODES.map((value) => ({ value })));
+      },
+    };
+    const config = (ttlMs: number): ToolArgumentInstrumentationConfig => ({
+      valueSets: { refunds: source },
+      checkedArguments: { refund_order: { reason_code: 'refunds' } },
+      clock,
+      ttlMs,
+      mcp: { enabled: false },
+    });
+    const reader = new PullReader();
+    const meterProvider = new MeterProvider({ readers: [reader] });
+    const inst = new ToolArgumentInstrumentation(config(5 * MINUTE));
+    const unregister = registerInstrumentations({ instrumentations: [inst], meterProvider });
+    try {
+      await inst.ready();
+      for (let i = 0; i < 10; i++) inst.check('refund_order', { reason_code: 'LATE' });
+      const start = loads;
+      await clock.tick(10 * MINUTE);
+      expect(loads - start, 'fetches in 10 min at a 5 min TTL').to.equal(2);
+
+      inst.setConfig(config(MINUTE));
+      await inst.ready();
+      const switched = loads;
+      for (let i = 0; i < 10; i++) inst.check('refund_order', { reason_code: 'LATE' });
+      await clock.tick(10 * MINUTE);
+      // Ten from the new provider; none from the old one, which setConfig closed.
+      expect(loads - switched, 'fetches in 10 min at a 1 min TTL').to.equal(10);
+
+      const { resourceMetrics } = await reader.collect();
+      const check = resourceMetrics.scopeMetrics
+        .flatMap((s) => s.metrics)
+        .find((m) => m.descriptor.name === 'tool_argument_value_check');
+      expect(check?.dataPoints.map((p) => p.value)).to.deep.equal([20]);
+    } finally {
+      unregister();
+      inst.close();
+      await meterProvider.shutdown();
+    }
+    expect(clock.pending(), 'timers left behind').to.equal(0);
+  });
+});
