@@ -4,6 +4,13 @@ import type { CheckContext, CheckedArguments, CheckMode, CheckOutcome } from '@a
 /** Checks one call and records its telemetry. Never throws. */
 export interface CheckEngine {
   check(tool: string, args: unknown, ctx?: CheckContext): CheckOutcome;
+  /**
+   * `check` with the context given as a function, called only if a log record
+   * is written, so a call that writes none does not pay for reading it. The
+   * same outcome and telemetry as `check(tool, args, context())`. Optional:
+   * callers fall back to `check`.
+   */
+  checkCall?(tool: string, args: unknown, context: () => CheckContext): CheckOutcome;
 }
 
 /** An engine over a catalog's derived arguments, whose sets load in the background. */

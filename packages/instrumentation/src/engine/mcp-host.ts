@@ -1,5 +1,5 @@
 import type { DiagLogger } from '@opentelemetry/api';
-import type { DerivedCatalog, DerivedEngine, McpHost } from '../internal-types.js';
+import type { CheckEngine, DerivedCatalog, DerivedEngine, McpHost } from '../internal-types.js';
 import type { DerivedBuild, Runtime } from './runtime.js';
 
 interface DerivedState {
@@ -72,10 +72,17 @@ export function createMcpHost(runtime: () => Runtime, diag: DiagLogger): McpHost
           generation: 0,
           ready: Promise.resolve(),
         };
+        const engineNow = (): CheckEngine => {
+          if (state.builtWith !== runtime()) install(state, state.catalog);
+          return state.active.engine;
+        };
         const handle: DerivedEngine = {
-          check(tool, args, ctx) {
-            if (state.builtWith !== runtime()) install(state, state.catalog);
-            return state.active.engine.check(tool, args, ctx);
+          check: (tool, args, ctx) => engineNow().check(tool, args, ctx),
+          checkCall(tool, args, context) {
+            const engine = engineNow();
+            return engine.checkCall !== undefined
+              ? engine.checkCall(tool, args, context)
+              : engine.check(tool, args, context());
           },
           ready: () => state.ready,
         };

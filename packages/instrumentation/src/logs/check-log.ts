@@ -46,8 +46,15 @@ export interface CheckLogOptions {
 
 /** Sampled log records of checked values. */
 export interface CheckLog {
-  /** Count the finding towards sampling; write a record when it is sampled. Never throws. */
-  offer(series: ArgumentSeries, finding: CheckedFinding, ctx: CheckContext | undefined): void;
+  /**
+   * Count the finding towards sampling; write a record when it is sampled.
+   * A context given as a function is called only then. Never throws.
+   */
+  offer(
+    series: ArgumentSeries,
+    finding: CheckedFinding,
+    ctx: CheckContext | (() => CheckContext) | undefined,
+  ): void;
 }
 
 const SEVERITY_INFO = 9;
@@ -119,7 +126,7 @@ export function createCheckLog(options: CheckLogOptions): CheckLog {
     offer(series, finding, ctx) {
       if (!sampler.sample()) return;
       try {
-        write(series, finding, ctx ?? NO_CONTEXT);
+        write(series, finding, (typeof ctx === 'function' ? ctx() : ctx) ?? NO_CONTEXT);
       } catch (error) {
         options.diag.debug('a sampled log record could not be written', error);
       }

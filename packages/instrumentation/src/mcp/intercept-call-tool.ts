@@ -1,7 +1,9 @@
+import type { CheckOutcome } from '@argcheck/core';
 import type { McpHost } from '../internal-types.js';
 import { callContext } from './call-context.js';
 import type { ClientCatalogs } from './client-catalogs.js';
-import type { Interceptor } from './wrap-method.js';
+import { Answer } from './wrap-method.js';
+import type { FirstArgumentInterceptor } from './wrap-method.js';
 
 /** What a rejected call resolves to: a tool error the model reads, with the legal values. */
 export interface RejectedToolResult {
@@ -9,32 +11,43 @@ export interface RejectedToolResult {
   content: [{ type: 'text'; text: string }];
 }
 
-type Decision =
-  | { kind: 'forward' }
-  | { kind: 'rewrite'; params: Record<string, unknown> }
-  | { kind: 'reject'; result: RejectedToolResult };
+function outcomeOf(
+  catalogs: ClientCatalogs,
+  client: unknown,
+  call: Readonly<Record<string, unknown>>,
+  name: string,
+): CheckOutcome {
+  const engine = catalogs.engineFor(client);
+  // Our engines read the call's context (`_meta`, baggage) only for a sampled
+  // log record; an engine without `checkCall` gets it up front.
+  if (engine.checkCall !== undefined) {
+    return engine.checkCall(name, call.arguments, () => callContext(call));
+  }
+  return engine.check(name, call.arguments, callContext(call));
+}
 
-const FORWARD: Decision = { kind: 'forward' };
-
-function decide(catalogs: ClientCatalogs, client: unknown, params: unknown): Decision {
-  if (typeof params !== 'object' || params === null) return FORWARD;
-  const call = params as Record<string, unknown>;
-  if (typeof call.name !== 'string') return FORWARD;
-  const ctx = callContext(call);
-  const outcome = catalogs.engineFor(client).check(call.name, call.arguments, ctx);
+/** The params to send (the caller's own, or a rewritten copy), or an `Answer` for a rejection. */
+function decide(catalogs: ClientCatalogs, client: unknown, params: unknown): unknown {
+  if (typeof params !== 'object' || params === null) return params;
+  const call = params as Readonly<Record<string, unknown>>;
+  const name = call.name;
+  if (typeof name !== 'string') return params;
+  const outcome = outcomeOf(catalogs, client, call, name);
   switch (outcome.action) {
     case 'call_rewritten':
       // A copy: the caller's params object is theirs and may be reused.
-      return { kind: 'rewrite', params: { ...call, arguments: outcome.args } };
-    case 'reject':
+      return { ...call, arguments: outcome.args };
+    case 'reject': {
       // Reject without a message would leave the model nothing to repair with; send the call.
-      if (typeof outcome.repairMessage !== 'string') return FORWARD;
-      return {
-        kind: 'reject',
-        result: { isError: true, content: [{ type: 'text', text: outcome.repairMessage }] },
+      if (typeof outcome.repairMessage !== 'string') return params;
+      const result: RejectedToolResult = {
+        isError: true,
+        content: [{ type: 'text', text: outcome.repairMessage }],
       };
+      return new Answer(Promise.resolve(result));
+    }
     default:
-      return FORWARD;
+      return params;
   }
 }
 
@@ -44,21 +57,25 @@ function decide(catalogs: ClientCatalogs, client: unknown, params: unknown): Dec
  * — for a rejection — resolve to a tool error without contacting the server.
  * Whatever argcheck itself throws, the original call goes out untouched.
  */
-export function callToolInterceptor(host: McpHost, catalogs: ClientCatalogs): Interceptor {
-  return (client, args, forward) => {
-    let decision = FORWARD;
-    try {
-      decision = decide(catalogs, client, args[0]);
-    } catch (error) {
+export function callToolInterceptor(
+  host: McpHost,
+  catalogs: ClientCatalogs,
+): FirstArgumentInterceptor {
+  return {
+    first(client, params) {
       try {
-        host.diag.error('argcheck: MCP callTool check failed; the call goes out unchecked', error);
-      } catch {
-        // A broken logger must not take the call down with it.
+        return decide(catalogs, client, params);
+      } catch (error) {
+        try {
+          host.diag.error(
+            'argcheck: MCP callTool check failed; the call goes out unchecked',
+            error,
+          );
+        } catch {
+          // A broken logger must not take the call down with it.
+        }
+        return params;
       }
-    }
-    if (decision.kind === 'reject') return Promise.resolve(decision.result);
-    if (decision.kind === 'rewrite')
-      return forward.apply(client, [decision.params, ...args.slice(1)]);
-    return forward.apply(client, args);
+    },
   };
 }

@@ -3,12 +3,12 @@ import type { McpHost } from '../internal-types.js';
 import { clientCatalogsFor } from './client-catalogs.js';
 import { callToolInterceptor } from './intercept-call-tool.js';
 import { listToolsInterceptor } from './intercept-list-tools.js';
-import type { Interceptor } from './wrap-method.js';
+import type { FirstArgumentInterceptor, Interceptor } from './wrap-method.js';
 import { unwrapMethod, wrapInstanceMethod, wrapPrototypeMethod } from './wrap-method.js';
 
 type Target = Record<string, unknown>;
 
-function interceptors(host: McpHost): [string, Interceptor][] {
+function interceptors(host: McpHost): [string, Interceptor | FirstArgumentInterceptor][] {
   const catalogs = clientCatalogsFor(host);
   return [
     ['callTool', callToolInterceptor(host, catalogs)],

@@ -10,15 +10,15 @@
  *
  * A client can be reached twice: through its patched prototype and through
  * `instrumentClient`. Only the outermost of our wrappers works on a call;
- * while it forwards, inner ones see `forwarding` hold the same client and step
- * aside. Forwarding is synchronous up to the first `await` inside the SDK, so
- * the flag never leaks to another call.
+ * while it forwards, inner ones see the method's forwarding slot hold the same
+ * client and step aside. Forwarding is synchronous up to the first `await`
+ * inside the SDK, so the slot never leaks to another call.
  */
+import { firstArgumentWrapper, forwardingSlot, generalWrapper } from './wrapper-bodies.js';
+import type { FirstArgumentInterceptor, Interceptor, Method } from './wrapper-bodies.js';
 
-type Method = (this: unknown, ...args: unknown[]) => unknown;
-
-/** Does the work of one call; `forward` sends arguments on to the wrapped method. */
-export type Interceptor = (client: unknown, args: unknown[], forward: Method) => unknown;
+export { Answer } from './wrapper-bodies.js';
+export type { FirstArgumentInterceptor, Interceptor } from './wrapper-bodies.js';
 
 const ARGCHECK_WRAPPER = Symbol.for('argcheck.mcp.wrapper');
 
@@ -29,9 +29,6 @@ interface Wrapper extends Method {
   __wrapped: true;
 }
 
-const NOBODY = Symbol('nobody');
-/** Method name → the client whose call an outer wrapper of ours is forwarding right now. */
-const forwarding = new Map<string, unknown>();
 /** Our wrappers by target and method, found even when another wrapper sits on top. */
 const installed = new WeakMap<object, Map<string, Wrapper>>();
 
@@ -65,25 +62,15 @@ function hidden(target: object, key: PropertyKey, value: unknown): void {
 function makeWrapper(
   name: string,
   resolve: (self: unknown) => Method,
-  intercept: Interceptor,
+  intercept: Interceptor | FirstArgumentInterceptor,
 ): Wrapper {
   const state = { active: true };
-  const wrapper = function (this: unknown, ...args: unknown[]): unknown {
-    const target = resolve(this);
-    if (!state.active || (forwarding.get(name) ?? NOBODY) === this) {
-      return target.apply(this, args);
-    }
-    const forward: Method = function (this: unknown, ...sent: unknown[]) {
-      const previous = forwarding.get(name) ?? NOBODY;
-      forwarding.set(name, this);
-      try {
-        return target.apply(this, sent);
-      } finally {
-        forwarding.set(name, previous);
-      }
-    };
-    return intercept(this, args, forward);
-  } as Wrapper;
+  const slot = forwardingSlot(name);
+  const wrapper = (
+    typeof intercept === 'function'
+      ? generalWrapper(state, slot, resolve, intercept)
+      : firstArgumentWrapper(state, slot, resolve, intercept.first)
+  ) as Wrapper;
   hidden(wrapper, ARGCHECK_WRAPPER, state);
   hidden(wrapper, '__wrapped', true);
   return wrapper;
@@ -93,7 +80,7 @@ function makeWrapper(
 export function wrapPrototypeMethod(
   target: Record<string, unknown>,
   name: string,
-  intercept: Interceptor,
+  intercept: Interceptor | FirstArgumentInterceptor,
 ): boolean {
   retire(target, name);
   const original = target[name];
@@ -118,7 +105,7 @@ export function wrapPrototypeMethod(
 export function wrapInstanceMethod(
   target: Record<string, unknown>,
   name: string,
-  intercept: Interceptor,
+  intercept: Interceptor | FirstArgumentInterceptor,
 ): boolean {
   retire(target, name);
   const own = Object.hasOwn(target, name) ? target[name] : undefined;
