@@ -171,7 +171,7 @@ export async function loopbackSink() {
   };
   return {
     kind: 'sink',
-    description: 'a loopback OTLP/HTTP sink (the collector binary is not built)',
+    description: 'a loopback OTLP/HTTP sink in the soak process (not the collector)',
     url: `http://127.0.0.1:${port}/`,
     async start() {
       server = createServer(handle);
