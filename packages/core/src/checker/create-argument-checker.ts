@@ -224,18 +224,27 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
 
 type CheckedFinding = Extract<Finding, { status: 'checked' }>;
 
+// Plain literals, not spreads of a shared base: on Node 20 a spread here cost
+// microseconds per mismatch, many times the classification itself.
 function mismatch(arg: PlannedArgument, set: ValueSet, value: unknown): CheckedFinding {
-  const base = {
+  if (typeof value !== 'string') {
+    return {
+      argument: arg.path.text,
+      set: arg.setName,
+      value,
+      status: 'checked',
+      inSet: false,
+      inSetNormalised: false,
+      shape: 'not_string',
+    };
+  }
+  const { shape, canonical } = set.classify(value);
+  const finding: CheckedFinding = {
     argument: arg.path.text,
     set: arg.setName,
     value,
-    status: 'checked' as const,
+    status: 'checked',
     inSet: false,
-  };
-  if (typeof value !== 'string') return { ...base, inSetNormalised: false, shape: 'not_string' };
-  const { shape, canonical } = set.classify(value);
-  const finding: CheckedFinding = {
-    ...base,
     inSetNormalised: shape === 'case' || shape === 'format',
     shape,
   };
