@@ -115,4 +115,19 @@ describe('first-argument interceptors (the callTool shape)', () => {
     new Thing().callTool('p', 'schema', 'options', 'more');
     expect([ours.seen, calls]).to.deep.equal([[], [['p', 'schema', 'options', 'more']]]);
   });
+
+  it('follow the prototype of the object they are called on, also when borrowed', () => {
+    const first = makeClass();
+    const second = makeClass();
+    const thing = new first.Thing() as unknown as Record<string, unknown>;
+    wrapInstanceMethod(thing, 'callTool', firstArgument().intercept);
+    const other = new second.Thing();
+    (thing.callTool as Call).call(other, 'borrowed');
+    first.proto.callTool = function (...args: unknown[]): string {
+      first.calls.push(['patched', ...args]);
+      return 'sent';
+    };
+    (thing.callTool as Call)('own');
+    expect([first.calls, second.calls]).to.deep.equal([[['patched', 'own']], [['borrowed']]]);
+  });
 });
