@@ -8,11 +8,17 @@ import type {
   ValueSet,
 } from '../types.js';
 import { collectValues, compileArgumentPath, describeLocation } from './argument-path.js';
-import type { ArgumentPath, LocatedValue } from './argument-path.js';
+import type { ArgumentPath } from './argument-path.js';
 import { repairMessage } from './repair-message.js';
 import type { RejectedArgument, RepairLimits } from './repair-message.js';
 import { applyRewrites } from './rewrite.js';
 import type { Rewrite } from './rewrite.js';
+
+/** Rewrites and rejections gathered while checking one call (not in `observe`). */
+interface Actions {
+  rewrites?: Rewrite[];
+  rejected?: RejectedArgument[];
+}
 
 interface PlannedArgument {
   path: ArgumentPath;
@@ -80,20 +86,6 @@ function parseArgs(args: unknown): unknown {
   }
 }
 
-function valuesAt(root: unknown, arg: PlannedArgument): readonly LocatedValue[] {
-  if (arg.simpleKey === undefined) return collectValues(root, arg.path);
-  const key = arg.simpleKey;
-  if (
-    typeof root !== 'object' ||
-    root === null ||
-    Array.isArray(root) ||
-    !Object.hasOwn(root, key)
-  ) {
-    return [];
-  }
-  return [{ value: (root as Record<string, unknown>)[key], location: [key] }];
-}
-
 /** Create a checker: synchronous, total, never mutates the arguments it is given. */
 export function createArgumentChecker(options: ArgumentCheckerOptions): ArgumentChecker {
   if (typeof options !== 'object' || options === null) {
@@ -127,64 +119,92 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
     [...new Set([...plans.values()].flatMap((p) => p.map((a) => a.setName)))].sort(),
   );
 
+  /** Membership and shape of one value; allocates only the finding. */
+  function judge(arg: PlannedArgument, value: unknown): Finding {
+    const lookup = provider.get(arg.setName);
+    if (lookup.state === 'unavailable') {
+      return {
+        argument: arg.path.text,
+        set: arg.setName,
+        value,
+        status: 'unavailable',
+        reason: lookup.reason,
+      };
+    }
+    if (typeof value === 'string' && lookup.set.has(value)) {
+      return {
+        argument: arg.path.text,
+        set: arg.setName,
+        value,
+        status: 'checked',
+        inSet: true,
+        inSetNormalised: true,
+      };
+    }
+    return mismatch(arg, lookup.set, value);
+  }
+
+  /** What `normalise` and `reject` do with a mismatch: a rewrite, or a rejection. */
+  function act(
+    run: Actions,
+    arg: PlannedArgument,
+    finding: CheckedFinding,
+    location: readonly (string | number)[],
+  ): void {
+    const fixable = finding.shape === 'case' || finding.shape === 'format';
+    if (fixable && finding.canonical !== undefined) {
+      (run.rewrites ??= []).push({ location, value: finding.canonical });
+      return;
+    }
+    const lookup = provider.get(arg.setName);
+    if (mode !== 'reject' || lookup.state === 'unavailable') return;
+    const { set } = lookup;
+    const value = finding.value;
+    const suggestions =
+      typeof value === 'string'
+        ? set.suggest(value, limits.suggestionCount)
+        : set.members().slice(0, limits.suggestionCount);
+    finding.suggestions = suggestions;
+    (run.rejected ??= []).push({
+      where: describeLocation(location),
+      setName: arg.setName,
+      value,
+      set,
+      suggestions,
+    });
+  }
+
   function checkParsed(tool: string, original: unknown, args: unknown): CheckOutcome {
     const plan = plans.get(tool);
     if (plan === undefined || typeof args !== 'object' || args === null) {
       return { tool, action: 'call', args: original, findings: NO_FINDINGS };
     }
     let findings: Finding[] | undefined;
-    let rewrites: Rewrite[] | undefined;
-    let rejected: RejectedArgument[] | undefined;
+    let run: Actions | undefined;
+    const acting = mode !== 'observe';
     for (const arg of plan) {
-      const located = valuesAt(args, arg);
-      if (located.length === 0) continue;
-      const lookup = provider.get(arg.setName);
-      for (const { value, location } of located) {
-        findings ??= [];
-        if (lookup.state === 'unavailable') {
-          findings.push({
-            argument: arg.path.text,
-            set: arg.setName,
-            value,
-            status: 'unavailable',
-            reason: lookup.reason,
-          });
-          continue;
+      const key = arg.simpleKey;
+      // The common `reason_code` path reads one own property: no located-value
+      // objects on the hot path (a concrete location only when acting on it).
+      if (key !== undefined) {
+        if (Array.isArray(args) || !Object.hasOwn(args, key)) continue;
+        const finding = judge(arg, (args as Record<string, unknown>)[key]);
+        (findings ??= []).push(finding);
+        if (acting && finding.status === 'checked' && !finding.inSet) {
+          act((run ??= {}), arg, finding, [key]);
         }
-        const set = lookup.set;
-        if (typeof value === 'string' && set.has(value)) {
-          findings.push({
-            argument: arg.path.text,
-            set: arg.setName,
-            value,
-            status: 'checked',
-            inSet: true,
-            inSetNormalised: true,
-          });
-          continue;
-        }
-        const finding = mismatch(arg, set, value);
-        findings.push(finding);
-        if (mode === 'observe') continue;
-        const fixable = finding.shape === 'case' || finding.shape === 'format';
-        if (fixable && finding.canonical !== undefined) {
-          (rewrites ??= []).push({ location, value: finding.canonical });
-        } else if (mode === 'reject') {
-          const suggestions =
-            typeof value === 'string'
-              ? set.suggest(value, limits.suggestionCount)
-              : set.members().slice(0, limits.suggestionCount);
-          finding.suggestions = suggestions;
-          (rejected ??= []).push({
-            where: describeLocation(location),
-            setName: arg.setName,
-            value,
-            set,
-            suggestions,
-          });
+        continue;
+      }
+      for (const { value, location } of collectValues(args, arg.path)) {
+        const finding = judge(arg, value);
+        (findings ??= []).push(finding);
+        if (acting && finding.status === 'checked' && !finding.inSet) {
+          act((run ??= {}), arg, finding, location);
         }
       }
     }
+    const rejected = run?.rejected;
+    const rewrites = run?.rewrites;
     if (findings === undefined)
       return { tool, action: 'call', args: original, findings: NO_FINDINGS };
     if (rejected !== undefined) {
