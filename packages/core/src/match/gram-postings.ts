@@ -9,10 +9,11 @@ import { type Budget, inSlices, type Slices } from './slices.js';
 import { gramBuckets, gramCount } from './trigrams.js';
 
 // Units of work per item (see `slices.ts`): hashing a string's trigrams,
-// reading its length, and writing one bucket's entry.
+// reading its length, and writing one bucket's entry. (At 1/64 a slice of
+// bucket writes took 17-31 ms at 1,000,000 members, 4,194,304 buckets.)
 const GRAMS_WEIGHT = 0.5;
 const LENGTH_WEIGHT = 1 / 32;
-const BUCKET_WEIGHT = 1 / 64;
+const BUCKET_WEIGHT = 1 / 16;
 
 export interface GramPostings {
   readonly mask: number;
