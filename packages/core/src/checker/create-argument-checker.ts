@@ -189,7 +189,11 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
       if (key !== undefined) {
         if (Array.isArray(args) || !Object.hasOwn(args, key)) continue;
         const finding = judge(arg, (args as Record<string, unknown>)[key]);
-        (findings ??= []).push(finding);
+        // `[finding]` allocates a backing store of one element; `[]` then `push`
+        // grows one of 17 (V8: n + n/2 + 16), the largest allocation of an
+        // in-set check (~130 → ~100 ns through the instrumentation).
+        if (findings === undefined) findings = [finding];
+        else findings.push(finding);
         if (acting && finding.status === 'checked' && !finding.inSet) {
           act((run ??= {}), arg, finding, [key]);
         }
@@ -197,7 +201,8 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
       }
       for (const { value, location } of collectValues(args, arg.path)) {
         const finding = judge(arg, value);
-        (findings ??= []).push(finding);
+        if (findings === undefined) findings = [finding];
+        else findings.push(finding);
         if (acting && finding.status === 'checked' && !finding.inSet) {
           act((run ??= {}), arg, finding, location);
         }

@@ -19,9 +19,24 @@ export function createProvider(
   for (const [name, source] of sources) slots.set(name, new ValueSetSlot(name, source, resolved));
   const names: readonly string[] = Object.freeze([...slots.keys()]);
 
+  // The slot of the previous `get`: a checker asks for the same set call
+  // after call with the same name string, which `===` settles by pointer where
+  // the map lookup hashes and probes. Slots are fixed at creation, so a cached
+  // one never goes stale; `lookup` and `idle` are still read from it each time.
+  let lastName: string | undefined;
+  let lastSlot: ValueSetSlot | undefined;
+
   return Object.freeze({
     get(name: string): ValueSetLookup {
-      const slot = slots.get(name);
+      let slot: ValueSetSlot | undefined;
+      if (name === lastName) slot = lastSlot;
+      else {
+        slot = slots.get(name);
+        if (slot !== undefined) {
+          lastName = name;
+          lastSlot = slot;
+        }
+      }
       if (slot === undefined) return UNAVAILABLE.unknown_set;
       if (slot.idle) slot.start();
       return slot.lookup;

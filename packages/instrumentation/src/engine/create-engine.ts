@@ -122,8 +122,22 @@ export function createEngine(
   table: SeriesTable,
   log: CheckLog,
 ): CheckEngine {
+  // The tool of the previous call: a dispatcher mostly checks one tool over
+  // and over, usually with the same string object, which `===` settles by
+  // pointer where the map lookup hashes and probes. Only tools found in the
+  // table are kept; the table never changes, so the cached entry never goes stale.
+  let lastTool: string | undefined;
+  let lastCompiled: CompiledTool | undefined;
   const run = (tool: string, args: unknown, ctx: ContextSource): CheckOutcome => {
-    const compiled = table.get(tool);
+    let compiled: CompiledTool | undefined;
+    if (tool === lastTool) compiled = lastCompiled;
+    else {
+      compiled = table.get(tool);
+      if (compiled !== undefined) {
+        lastTool = tool;
+        lastCompiled = compiled;
+      }
+    }
     // The table has every tool with a checked argument, so the checker would
     // answer this one with no findings: answer it here, without calling it.
     if (compiled === undefined) return { tool, action: 'call', args, findings: NO_FINDINGS };
