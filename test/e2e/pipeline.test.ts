@@ -26,7 +26,7 @@ import {
 } from './support/expected.js';
 import { ValueSetOwner } from './support/http-servers.js';
 import { canonical, multiset, readLogFile } from './support/log-file.js';
-import { ManualClock } from './support/manual-clock.js';
+import { ManualClock } from '../helpers/manual-clock.js';
 import {
   PipelineStack,
   rulesWithoutFor,
@@ -194,7 +194,7 @@ describe('e2e: argcheck through the real collector, Prometheus and Alertmanager'
     // wait for the fetch it started to settle.
     const clock = new ManualClock(async () => {
       await Promise.all(agents.map((a) => a.inst.ready()));
-    });
+    }, Date.now());
     const common = { logSampleRatio: 1, clock, mcp: { enabled: false } } as const;
     refundAgent = new Agent(SERVICES.refund, stack.otlpHttpUrl, {
       ...common,
@@ -238,7 +238,7 @@ describe('e2e: argcheck through the real collector, Prometheus and Alertmanager'
     // is refreshed every 5 minutes, warehouses turns stale and is retried with
     // backoff, carriers keeps failing.
     owner.behave(SET_NAMES.warehouses, 'unavailable');
-    await clock.advance(OUTAGE_MS);
+    await clock.tick(OUTAGE_MS);
 
     for (let round = BASELINE_ROUNDS + 1; round <= ROUNDS; round++) {
       expectedRecords.push(...runRound(round, refundAgent.inst, stockAgent.inst));

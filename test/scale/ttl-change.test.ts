@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
-import type { Clock, ValueSetSource } from '@argcheck/core';
+import type { ValueSetSource } from '@argcheck/core';
 import { ToolArgumentInstrumentation } from '@argcheck/instrumentation';
 import type { ToolArgumentInstrumentationConfig } from '@argcheck/instrumentation';
+import { ManualClock } from '../helpers/manual-clock.js';
 
 // A row of the fault matrix (docs/reliability.md): the TTL changed at run
 // time through setConfig. The new provider must fetch at the new pace, the
@@ -16,47 +17,6 @@ class PullReader extends MetricReader {
   protected override onShutdown(): Promise<void> {
     return Promise.resolve();
   }
-}
-
-/** Time moves only in `tick`; due timers fire in order, promise jobs settle between them. */
-class ManualClock implements Clock {
-  private current = 1_700_000_000_000;
-  private nextId = 1;
-  private timers: { id: number; at: number; fn: () => void }[] = [];
-
-  now(): number {
-    return this.current;
-  }
-  setTimeout(fn: () => void, ms: number): unknown {
-    const id = this.nextId++;
-    this.timers.push({ id, at: this.current + Math.max(0, ms), fn });
-    return id;
-  }
-  clearTimeout(handle: unknown): void {
-    this.timers = this.timers.filter((t) => t.id !== handle);
-  }
-  pending(): number {
-    return this.timers.length;
-  }
-  async tick(ms: number): Promise<void> {
-    const end = this.current + ms;
-    for (;;) {
-      await settle();
-      const due = this.timers
-        .filter((t) => t.at <= end)
-        .sort((a, b) => a.at - b.at || a.id - b.id)[0];
-      if (!due) break;
-      this.timers = this.timers.filter((t) => t !== due);
-      this.current = Math.max(this.current, due.at);
-      due.fn();
-    }
-    this.current = end;
-    await settle();
-  }
-}
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
 const MINUTE = 60_000;
