@@ -22,7 +22,10 @@ const DOC = join(ROOT, 'docs', 'benchmarks.md');
 const BENCHES = [
   { name: 'instrumentation-check', file: 'bench/instrumentation-check.mjs' },
   { name: 'call-tool', file: 'bench/call-tool.mjs' },
-  { name: 'large-sets', file: 'bench/large-sets.mjs' },
+  // One process per size: the 1,000,000-member stage should not inherit the
+  // heap (and the collector's work) of the 100,000-member one, nor it of the other.
+  { name: 'large-sets', file: 'bench/large-sets.mjs', args: ['--sizes', '100000'] },
+  { name: 'large-sets-1m', file: 'bench/large-sets.mjs', args: ['--sizes', '1000000'] },
   { name: 'flood-memory', file: 'bench/flood-memory.mjs' },
 ];
 
@@ -43,10 +46,12 @@ function git(...args) {
 
 function runBench(bench, dir) {
   const out = join(dir, `${bench.name}.json`);
-  console.log(`\n=== ${bench.name}: node --expose-gc ${bench.file}`);
+  console.log(
+    `\n=== ${bench.name}: node --expose-gc ${[bench.file, ...(bench.args ?? [])].join(' ')}`,
+  );
   const child = spawn(
     process.execPath,
-    ['--expose-gc', join(ROOT, bench.file), '--json', out, ...passThrough],
+    ['--expose-gc', join(ROOT, bench.file), '--json', out, ...(bench.args ?? []), ...passThrough],
     { cwd: ROOT, stdio: 'inherit' },
   );
   return new Promise((resolve) => {
