@@ -27,6 +27,11 @@ export function classify(tables: MatchTables, value: string): Classification {
  * form is `key`, or undefined when none applies. A member, which is not a
  * mismatch, answers `case` with itself: a caller that forgot to test
  * membership still gets the member back rather than a neighbour's name.
+ *
+ * `case` is one member with the value's case fold. Normalising folds case
+ * first, so such members normalise like the value: they are found among the
+ * members that share its normalised key (one, or a few claimants), with no
+ * index of case folds. `format` is the one member that shares the key.
  */
 export function impliedMember(
   tables: MatchTables,
@@ -34,15 +39,25 @@ export function impliedMember(
   key: string,
 ): Classification | undefined {
   if (tables.exact.has(value)) return { shape: 'case', canonical: value };
-  const byCase = tables.byCaseKey.get(caseFold(value));
-  if (byCase !== undefined && byCase !== AMBIGUOUS) {
-    return { shape: 'case', canonical: tables.members[byCase]! };
+  const { members, byNormalised } = tables;
+  const byFormat = byNormalised.get(key);
+  if (byFormat === undefined) {
+    const byAlias = tables.byAlias.get(key);
+    return byAlias === undefined ? undefined : { shape: 'alias', canonical: members[byAlias]! };
   }
-  const byFormat = tables.byNormalised.get(key);
-  if (byFormat !== undefined && byFormat !== AMBIGUOUS) {
-    return { shape: 'format', canonical: tables.members[byFormat]! };
+  const fold = caseFold(value);
+  if (byFormat !== AMBIGUOUS) {
+    const canonical = members[byFormat]!;
+    return { shape: caseFold(canonical) === fold ? 'case' : 'format', canonical };
   }
-  const byAlias = tables.byAlias.get(key);
-  if (byAlias !== undefined) return { shape: 'alias', canonical: tables.members[byAlias]! };
-  return undefined;
+  // Several members share the key: a `case` match only if exactly one has the
+  // value's fold; never a `format` (nor an `alias`) match.
+  let byCase: string | undefined;
+  for (const claimant of byNormalised.claimants(key) ?? []) {
+    const member = members[claimant]!;
+    if (caseFold(member) !== fold) continue;
+    if (byCase !== undefined) return undefined;
+    byCase = member;
+  }
+  return byCase === undefined ? undefined : { shape: 'case', canonical: byCase };
 }

@@ -133,6 +133,7 @@ function* compileInSlices(
   return valueSetOver({
     members,
     exact,
+    normalised,
     ...keys,
     near: yield* nearMissIndexInSlices(normalised, budget),
     longValueBound: longValueBound(longest),

@@ -1,5 +1,8 @@
 /**
- * The case, normalised and alias lookups, and the collisions between them.
+ * The normalised and alias lookups, and the collisions between them. (A
+ * `case` match needs no index of its own: two strings that differ only in
+ * case normalise alike, so a value's case twins are among the members that
+ * share its normalised key; see `classify.ts`.)
  *
  * A normalised key is claimed by every member that normalises to it and by
  * every member with an alias that normalises to it. A key with two or more
@@ -10,18 +13,20 @@
  * key; an alias that collides is not an `alias` match. A member's alias that
  * normalises like the member itself is redundant, not a collision.
  */
+import { KeyTable } from './key-table.js';
 import { AMBIGUOUS } from './match-tables.js';
-import { caseFold, normalise } from './normalise.js';
+import { normalise } from './normalise.js';
 import { type Budget, inSlices, type Slices } from './slices.js';
 
-// Units of work per item (see `slices.ts`): claiming case-folds a member and
-// updates two maps; scanning is one map read.
-const CLAIM_WEIGHT = 1;
+// Units of work per item (see `slices.ts`): claiming hashes a key and probes
+// the table (aliases, rare, are not weighed apart); scanning is one lookup;
+// zeroing is one slot of the table.
+const CLAIM_WEIGHT = 0.5;
 const SCAN_WEIGHT = 0.25;
+const ZERO_WEIGHT = 1 / 64;
 
 export interface KeyIndexes {
-  byCaseKey: Map<string, number>;
-  byNormalised: Map<string, number>;
+  byNormalised: KeyTable;
   byAlias: Map<string, number>;
 }
 
@@ -41,18 +46,15 @@ export function* keyIndexesInSlices(
   onCollision: CollisionListener | undefined,
   budget: Budget,
 ): Slices<KeyIndexes> {
-  const byCaseKey = new Map<string, number>();
-  const byNormalised = new Map<string, number>();
+  const byNormalised = new KeyTable(normalised);
+  yield* inSlices(budget, byNormalised.size, ZERO_WEIGHT, (from, to) => {
+    byNormalised.zero(from, to);
+  });
   // Member numbers per alias key, ascending because members are visited in order.
   const aliasClaims = new Map<string, number[]>();
-  // One map per pass: a map grows by rehashing every key at once (about 30 ms
-  // at 500,000 keys), and two growing in step would put both in one slice.
-  yield* inSlices(budget, members.length, CLAIM_WEIGHT, (from, to) => {
-    for (let i = from; i < to; i++) claim(byCaseKey, caseFold(members[i]!), i);
-  });
   yield* inSlices(budget, members.length, CLAIM_WEIGHT, (from, to) => {
     for (let i = from; i < to; i++) {
-      claim(byNormalised, normalised[i]!, i);
+      byNormalised.claim(i);
       for (const alias of aliasesOf(members[i]!) ?? []) {
         const key = normalise(alias);
         if (key === normalised[i]) continue;
@@ -67,7 +69,7 @@ export function* keyIndexesInSlices(
   yield* inSlices(budget, members.length, SCAN_WEIGHT, (from, to) => {
     for (let i = from; i < to; i++) {
       const key = normalised[i]!;
-      if (byNormalised.get(key) !== AMBIGUOUS) continue;
+      if (!byNormalised.isShared(key)) continue;
       const group = collisions.get(key);
       if (group) group.add(i);
       else collisions.set(key, new Set([i]));
@@ -105,9 +107,5 @@ export function* keyIndexesInSlices(
       }
     });
   }
-  return { byCaseKey, byNormalised, byAlias };
-}
-
-function claim(index: Map<string, number>, key: string, member: number): void {
-  index.set(key, index.has(key) ? AMBIGUOUS : member);
+  return { byNormalised, byAlias };
 }

@@ -1,3 +1,4 @@
+import type { KeyTable } from './key-table.js';
 import type { NearMissIndex } from './near-miss-index.js';
 
 /** A key two or more members claim: it matches none of them. */
@@ -13,10 +14,10 @@ export interface MatchTables {
   /** Members in code-unit order; positions are member numbers. */
   readonly members: readonly string[];
   readonly exact: ReadonlySet<string>;
-  /** `caseFold(member)` → member. */
-  readonly byCaseKey: ReadonlyMap<string, number>;
-  /** `normalise(member)` → member. */
-  readonly byNormalised: ReadonlyMap<string, number>;
+  /** `normalise(member)` at each member number. */
+  readonly normalised: readonly string[];
+  /** `normalise(member)` → member, or `AMBIGUOUS` with the claimants beside it. */
+  readonly byNormalised: KeyTable;
   /** `normalise(alias)` → member; ambiguous and shadowed aliases are left out. */
   readonly byAlias: ReadonlyMap<string, number>;
   readonly near: NearMissIndex;

@@ -68,8 +68,9 @@ export interface NearMissIndex {
 }
 
 /**
- * Index `normalised` (member order: index i is member i). The strings are
- * kept for verification; nothing else about the members is retained.
+ * Index `normalised` (member order: index i is member i). The array is kept
+ * for verification (the compiled set keeps it anyway); nothing else about the
+ * members is retained.
  */
 export function createNearMissIndex(normalised: readonly string[]): NearMissIndex {
   return runWhole(nearMissIndexInSlices(normalised, new Budget(Infinity)));
@@ -105,15 +106,17 @@ export function* nearMissIndexInSlices(
   });
   // Built apart from this generator, whose scope (the input, the presence
   // bits) the search functions would otherwise keep alive.
-  return searchable({ memberOf, strings, lengths, signatures, postingPresent, ...grams });
+  // `strings` (index order) was for building the postings only: searches read
+  // `normalised` through `memberOf`, so the set holds one array of them, not two.
+  return searchable({ memberOf, normalised, lengths, signatures, postingPresent, ...grams });
 }
 
 /** What a search reads: everything but the strings is packed. */
 interface IndexData extends GramPostings {
   /** Member number of each index number. */
   memberOf: Uint32Array;
-  /** Normalised member of each index number (ordered by length). */
-  strings: readonly string[];
+  /** Normalised member of each member number (`normalised[memberOf[ix]]` for index number ix). */
+  normalised: readonly string[];
   lengths: Uint32Array;
   /** Two words of character counts per index number (`char-signature.ts`). */
   signatures: Int32Array;
@@ -122,9 +125,9 @@ interface IndexData extends GramPostings {
 }
 
 function searchable(data: IndexData): NearMissIndex {
-  const { memberOf, strings, lengths, signatures, postingPresent, mask, bucketStart, postings } =
+  const { memberOf, normalised, lengths, signatures, postingPresent, mask, bucketStart, postings } =
     data;
-  const n = strings.length;
+  const n = normalised.length;
   const querySignature = new Int32Array(2);
   const maxLength = n === 0 ? 0 : lengths[n - 1]!;
 
@@ -201,7 +204,7 @@ function searchable(data: IndexData): NearMissIndex {
   /** The distance from `query` to index entry `ix` if at most `k` and its own limit, else -1. */
   function distanceTo(query: string, ix: number, k: number): number {
     const limit = Math.min(k, maxEdits(Math.min(query.length, lengths[ix]!)));
-    const d = boundedOsaDistance(query, strings[ix]!, limit);
+    const d = boundedOsaDistance(query, normalised[memberOf[ix]!]!, limit);
     return d <= limit ? d : -1;
   }
 

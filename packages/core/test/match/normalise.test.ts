@@ -60,6 +60,43 @@ describe('normalise', () => {
     }
   });
 
+  // Compiled sets find a value's case twins among the members that share its
+  // normalised key (classify.ts), which is sound only if this holds.
+  it('normalises alike every two single characters, in context, that case-fold alike', () => {
+    for (const context of [
+      (c: string) => c,
+      (c: string) => `a${c}`,
+      (c: string) => `${c}\u0301b`,
+    ]) {
+      const byFold = new Map<string, string>();
+      for (let cp = 0; cp <= 0xffff; cp++) {
+        const s = context(String.fromCharCode(cp));
+        const fold = caseFold(s);
+        const key = normalise(s);
+        const seen = byFold.get(fold);
+        if (seen === undefined) byFold.set(fold, key);
+        else if (seen !== key) {
+          expect.fail(`U+${cp.toString(16)} in ${JSON.stringify(s)}: same fold, different keys`);
+        }
+      }
+    }
+  });
+
+  it('normalises alike any two strings that case-fold alike', () => {
+    const flips = fc.array(fc.boolean(), { minLength: 24, maxLength: 24 });
+    fc.assert(
+      fc.property(anyString, flips, (s, flip) => {
+        const mixed = [...s]
+          .map((c, i) => (flip[i % flip.length] ? c.toUpperCase() : c.toLowerCase()))
+          .join('');
+        for (const other of [mixed, s.toUpperCase(), s.toLowerCase(), caseFold(s)]) {
+          if (caseFold(other) === caseFold(s)) expect(normalise(other)).to.equal(normalise(s));
+        }
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it('agrees for NFC and NFD forms of any text', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 16 }), (s) => {
