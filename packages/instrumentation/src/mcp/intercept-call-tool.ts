@@ -26,8 +26,16 @@ function outcomeOf(
   return engine.check(name, call.arguments, callContext(call));
 }
 
-/** The params to send (the caller's own, or a rewritten copy), or an `Answer` for a rejection. */
-function decide(catalogs: ClientCatalogs, client: unknown, params: unknown): unknown {
+/** A call `reject` mode keeps from the server, and the tool result to give instead. */
+export class Rejection {
+  constructor(readonly result: RejectedToolResult) {}
+}
+
+/**
+ * The params to send for one `tools/call` of `client`: the caller's own, a
+ * rewritten copy, or a `Rejection`. Checks and counts the call.
+ */
+export function decide(catalogs: ClientCatalogs, client: unknown, params: unknown): unknown {
   if (typeof params !== 'object' || params === null) return params;
   const call = params as Readonly<Record<string, unknown>>;
   const name = call.name;
@@ -40,11 +48,10 @@ function decide(catalogs: ClientCatalogs, client: unknown, params: unknown): unk
     case 'reject': {
       // Reject without a message would leave the model nothing to repair with; send the call.
       if (typeof outcome.repairMessage !== 'string') return params;
-      const result: RejectedToolResult = {
+      return new Rejection({
         isError: true,
         content: [{ type: 'text', text: outcome.repairMessage }],
-      };
-      return new Answer(Promise.resolve(result));
+      });
     }
     default:
       return params;
@@ -64,7 +71,8 @@ export function callToolInterceptor(
   return {
     first(client, params) {
       try {
-        return decide(catalogs, client, params);
+        const sent = decide(catalogs, client, params);
+        return sent instanceof Rejection ? new Answer(Promise.resolve(sent.result)) : sent;
       } catch (error) {
         try {
           host.diag.error(

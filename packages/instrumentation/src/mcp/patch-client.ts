@@ -2,6 +2,7 @@ import { diag } from '@opentelemetry/api';
 import type { McpHost } from '../internal-types.js';
 import { clientCatalogsFor } from './client-catalogs.js';
 import { callToolInterceptor } from './intercept-call-tool.js';
+import { callToolStreamInterceptor } from './intercept-call-tool-stream.js';
 import { listToolsInterceptor } from './intercept-list-tools.js';
 import type { FirstArgumentInterceptor, Interceptor } from './wrap-method.js';
 import { unwrapMethod, wrapInstanceMethod, wrapPrototypeMethod } from './wrap-method.js';
@@ -14,6 +15,42 @@ function interceptors(host: McpHost): [string, Interceptor | FirstArgumentInterc
     ['callTool', callToolInterceptor(host, catalogs)],
     ['listTools', listToolsInterceptor(host, catalogs)],
   ];
+}
+
+const STREAM = 'callToolStream';
+
+/**
+ * The prototype of SDK 1.x's `client.experimental.tasks` objects, reached
+ * through the `experimental` getter of `Client.prototype` on a throwaway
+ * receiver (the getter only stores a new tasks object on it); undefined for
+ * a client line without it.
+ */
+function tasksPrototype(clientProto: Target): Target | undefined {
+  try {
+    // The getter runs with the throwaway object as `this`.
+    const experimental: unknown = Reflect.get(clientProto, 'experimental', {});
+    const tasks: unknown = (experimental as { tasks?: unknown } | undefined)?.tasks;
+    if (typeof tasks !== 'object' || tasks === null) return undefined;
+    const proto: unknown = Object.getPrototypeOf(tasks);
+    if (typeof proto !== 'object' || proto === null) return undefined;
+    return typeof (proto as Target)[STREAM] === 'function' ? (proto as Target) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One client's `experimental.tasks` object, when it has one with `callToolStream`. */
+function tasksOf(client: Target): Target | undefined {
+  try {
+    const tasks = (client.experimental as { tasks?: unknown } | undefined)?.tasks;
+    return typeof tasks === 'object' &&
+      tasks !== null &&
+      typeof (tasks as Target)[STREAM] === 'function'
+      ? (tasks as Target)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `Client.prototype` of a loaded client module, when it has one. */
@@ -36,6 +73,10 @@ export function patchClientModule<T>(moduleExports: T, host: McpHost): T {
     return moduleExports;
   }
   for (const [name, intercept] of interceptors(host)) wrapPrototypeMethod(proto, name, intercept);
+  const tasks = tasksPrototype(proto);
+  if (tasks !== undefined) {
+    wrapPrototypeMethod(tasks, STREAM, callToolStreamInterceptor(host, clientCatalogsFor(host)));
+  }
   return moduleExports;
 }
 
@@ -44,6 +85,8 @@ export function unpatchClientModule<T>(moduleExports: T): T {
   if (proto !== undefined) {
     unwrapMethod(proto, 'callTool');
     unwrapMethod(proto, 'listTools');
+    const tasks = tasksPrototype(proto);
+    if (tasks !== undefined) unwrapMethod(tasks, STREAM);
   }
   return moduleExports;
 }
@@ -60,4 +103,8 @@ export function instrumentClient(client: object, host: McpHost): void {
     return;
   }
   for (const [name, intercept] of interceptors(host)) wrapInstanceMethod(target, name, intercept);
+  const tasks = tasksOf(target);
+  if (tasks !== undefined) {
+    wrapInstanceMethod(tasks, STREAM, callToolStreamInterceptor(host, clientCatalogsFor(host)));
+  }
 }

@@ -1,0 +1,182 @@
+import { expect } from 'chai';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  instrumentClient,
+  patchClientModule,
+  unpatchClientModule,
+} from '../../src/mcp/patch-client.js';
+import { METRIC_TOOL_ARGUMENT_VALUE_CHECK } from '../../src/semconv.js';
+import { inSet, REFUND_ARGUMENTS, refundSeries, refundSources } from '../helpers/fixtures.js';
+import { harness, pointsOf } from '../helpers/telemetry.js';
+import { CONFIGURED_ARGUMENTS, CONFIGURED_SETS } from './fixtures/shop-catalog.js';
+import type { ReceivedCall } from './fixtures/shop-catalog.js';
+import { createHostDouble } from './helpers/host-double.js';
+import type { HostDouble } from './helpers/host-double.js';
+import { sdkV1InMemory, sdkV1Stdio } from './helpers/shop-connections.js';
+import type { ShopConnection } from './helpers/shop-connections.js';
+
+/** A message of the stream `callToolStream` returns. */
+interface StreamMessage {
+  type: string;
+  result?: { isError?: boolean; content?: { type: string; text?: string }[] };
+}
+
+interface TasksClient {
+  experimental: {
+    tasks: {
+      callToolStream(params: {
+        name: string;
+        arguments: Record<string, unknown>;
+      }): AsyncIterable<StreamMessage>;
+    };
+  };
+}
+
+/** Every message of one `client.experimental.tasks.callToolStream` call. */
+async function stream(
+  connection: ShopConnection,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<StreamMessage[]> {
+  const messages: StreamMessage[] = [];
+  const client = connection.client as unknown as TasksClient;
+  for await (const message of client.experimental.tasks.callToolStream({ name, arguments: args })) {
+    messages.push(message);
+  }
+  return messages;
+}
+
+const refund = (reason_code: string) => ({ order_id: 'o-1', reason_code });
+const ticket = (component_id: string) => ({ title: 'checkout is down', component_id });
+
+/** What the server receives in each mode, or that the call is rejected client-side. */
+const CASES = [
+  {
+    tool: 'refund_order',
+    args: refund('LATE'),
+    sent: { observe: refund('LATE'), normalise: refund('LATE'), reject: refund('LATE') },
+  },
+  {
+    tool: 'refund_order',
+    args: refund('late'),
+    sent: { observe: refund('late'), normalise: refund('LATE'), reject: refund('LATE') },
+  },
+  {
+    tool: 'create_ticket',
+    args: ticket('payments'),
+    sent: { observe: ticket('payments'), normalise: ticket('payments'), reject: 'rejected' },
+  },
+] as const;
+
+for (const line of [sdkV1InMemory, sdkV1Stdio]) {
+  describe(`MCP callToolStream (SDK 1.x experimental tasks) — ${line.name}`, function () {
+    this.timeout(20_000);
+
+    for (const mode of ['observe', 'normalise', 'reject'] as const) {
+      describe(`mode ${mode}`, () => {
+        let host: HostDouble;
+        let connection: ShopConnection;
+
+        beforeEach(async () => {
+          host = createHostDouble({
+            mode,
+            valueSets: CONFIGURED_SETS,
+            checkedArguments: CONFIGURED_ARGUMENTS,
+          });
+          connection = await line.connect({ instrument: (c) => instrumentClient(c, host) });
+          await connection.client.listTools();
+          await host.settled();
+        });
+
+        afterEach(async () => {
+          await connection.close();
+          host.close();
+        });
+
+        it('checks each call once with the client’s derived sets; a rejection never reaches the server', async () => {
+          const expectedAtServer: ReceivedCall[] = [];
+          for (const c of CASES) {
+            const messages = await stream(connection, c.tool, { ...c.args });
+            const check = host.checks.at(-1);
+            expect(check?.tool).to.equal(c.tool);
+            const sent = c.sent[mode];
+            if (sent === 'rejected') {
+              expect(check?.outcome.action).to.equal('reject');
+              expect(messages).to.deep.equal([
+                {
+                  type: 'result',
+                  result: {
+                    isError: true,
+                    content: [{ type: 'text', text: check?.outcome.repairMessage }],
+                  },
+                },
+              ]);
+            } else {
+              expectedAtServer.push({ name: c.tool, arguments: sent });
+              expect(messages.map((m) => m.type)).to.deep.equal(['result']);
+            }
+          }
+          expect(connection.received()).to.deep.equal(expectedAtServer);
+          expect(host.checks.map((c) => c.engine)).to.deep.equal(CASES.map(() => 'derived'));
+        });
+      });
+    }
+  });
+}
+
+describe('MCP callToolStream with the class and the client both patched', () => {
+  let host: HostDouble;
+  let connection: ShopConnection | undefined;
+
+  afterEach(async () => {
+    unpatchClientModule({ Client: ClientV1 });
+    await connection?.close();
+    host.close();
+  });
+
+  it('checks a call once', async () => {
+    host = createHostDouble({ valueSets: CONFIGURED_SETS, checkedArguments: CONFIGURED_ARGUMENTS });
+    patchClientModule({ Client: ClientV1 }, host);
+    connection = await sdkV1InMemory.connect({ instrument: (c) => instrumentClient(c, host) });
+    await stream(connection, 'create_ticket', ticket('billing-api'));
+    expect(host.checks.map((c) => [c.tool, c.outcome.action])).to.deep.equal([
+      ['create_ticket', 'call'],
+    ]);
+  });
+
+  it('checks calls of clients made after the class was patched, and stops once it is unpatched', async () => {
+    host = createHostDouble({ valueSets: CONFIGURED_SETS, checkedArguments: CONFIGURED_ARGUMENTS });
+    patchClientModule({ Client: ClientV1 }, host);
+    connection = await sdkV1InMemory.connect();
+    await stream(connection, 'create_ticket', ticket('billing-api'));
+    unpatchClientModule({ Client: ClientV1 });
+    await stream(connection, 'create_ticket', ticket('billing-api'));
+    expect(host.checks).to.have.length(1);
+    expect(connection.received()).to.have.length(2);
+  });
+});
+
+describe('MCP callToolStream through the instrumentation', () => {
+  it('counts into the same series as callTool', async () => {
+    const h = harness({
+      valueSets: refundSources(),
+      checkedArguments: REFUND_ARGUMENTS,
+      mcp: { enabled: false, deriveValueSets: false },
+    });
+    await h.inst.ready();
+    const connection = await sdkV1InMemory.connect({
+      instrument: (c) => h.inst.instrumentMcpClient(c),
+    });
+    try {
+      await stream(connection, 'refund_order', refund('LATE'));
+      await stream(connection, 'refund_order', refund('late'));
+      expect(pointsOf(await h.collect(), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
+        { attributes: refundSeries(inSet(false, true)), value: 1 },
+        { attributes: refundSeries(inSet(true, true)), value: 1 },
+      ]);
+    } finally {
+      await connection.close();
+      await h.close();
+    }
+  });
+});
