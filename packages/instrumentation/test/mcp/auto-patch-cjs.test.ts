@@ -114,6 +114,36 @@ for (const line of LINES) {
       await client.close();
     });
 
+    if (line.specifier.startsWith('@modelcontextprotocol/sdk/')) {
+      it('patches experimental.tasks.callToolStream with the client class, and unpatches it on disable()', async () => {
+        const { Client } = freshRequire<ClientModule>(line.specifier);
+        const client = await connect(Client);
+        const tasks = (client as unknown as { experimental: { tasks: object } }).experimental.tasks;
+        const tasksProto = Object.getPrototypeOf(tasks) as Record<string, unknown>;
+        expect(isWrapped(tasksProto.callToolStream), 'patched').to.equal(true);
+
+        const callToolStream = (tasks as Record<string, unknown>).callToolStream as (
+          this: object,
+          params: object,
+        ) => AsyncIterable<{ type: string; result?: { isError?: boolean } }>;
+        const messages = [];
+        for await (const m of callToolStream.call(tasks, {
+          name: 'create_ticket',
+          arguments: { title: 't', component_id: 'payments' },
+        })) {
+          messages.push(m);
+        }
+        expect(host.checks.map((c) => [c.tool, c.outcome.action])).to.deep.equal([
+          ['create_ticket', 'reject'],
+        ]);
+        expect(messages.map((m) => [m.type, m.result?.isError])).to.deep.equal([['result', true]]);
+
+        instrumentation.disable();
+        expect(isWrapped(tasksProto.callToolStream), 'after disable()').to.equal(false);
+        await client.close();
+      });
+    }
+
     it('unpatches on disable() and patches again on enable()', () => {
       const { Client } = freshRequire<ClientModule>(line.specifier);
       instrumentation.disable();

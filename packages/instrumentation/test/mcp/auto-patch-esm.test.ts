@@ -21,16 +21,26 @@ const rejectedOnce = (wrapped: boolean) => ({
   received: [],
 });
 
+/** SDK 1.x also has `experimental.tasks.callToolStream`: the same call, streamed, is rejected once. */
+const rejectedOnceAndStreamed = (wrapped: boolean) => ({
+  ...rejectedOnce(wrapped),
+  stream: {
+    wrapped,
+    checks: [['refund_order', 'derived', 'reject']],
+    messages: [['result', true]],
+  },
+});
+
 describe('auto-patching — ESM builds in a child process', function () {
   this.timeout(60_000);
 
   it('with module.register(hook.mjs) in an --import file, both ESM clients are patched on import', async () => {
     const out = await probe(['--import', fixture('esm-register.js')]);
-    expect(out).to.deep.equal({ v1: rejectedOnce(true), v2: rejectedOnce(true) });
+    expect(out).to.deep.equal({ v1: rejectedOnceAndStreamed(true), v2: rejectedOnce(true) });
   });
 
   it('without loader hooks nothing is patched, and instrumentClient covers the clients', async () => {
     const out = await probe([]);
-    expect(out).to.deep.equal({ v1: rejectedOnce(false), v2: rejectedOnce(false) });
+    expect(out).to.deep.equal({ v1: rejectedOnceAndStreamed(false), v2: rejectedOnce(false) });
   });
 });
