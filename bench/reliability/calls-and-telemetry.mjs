@@ -692,6 +692,51 @@ export const mcp = [
     },
   },
   {
+    fault:
+      'Reject mode through `client.experimental.tasks.callToolStream()` (SDK 1.x), which bypasses `callTool`',
+    expected:
+      'Checked like `callTool`: a rejected call streams one `result` message carrying the repair message and never reaches the server; members and case variants (rewritten) do.',
+    proof: [
+      [
+        'packages/instrumentation/test/mcp/call-tool-stream.test.ts',
+        'checks each call once with the client’s derived sets; a rejection never reaches the server',
+      ],
+    ],
+    async run() {
+      const t = instrumented({ valueSets: refunds(), checkedArguments: CHECKED, mode: 'reject' });
+      await t.inst.ready();
+      const s = await shop((c) => t.inst.instrumentMcpClient(c));
+      const values = ['LATE', 'late', 'CUSTOMER_UNHAPPY', 'DAMAGD'];
+      let errors = 0;
+      let messages = 0;
+      for (let i = 0; i < 400; i++) {
+        const stream = s.client.experimental.tasks.callToolStream({
+          name: 'refund_order',
+          arguments: { reason_code: values[i % 4] },
+        });
+        for await (const m of stream) {
+          messages += 1;
+          if (m.type === 'result' && m.result.isError) errors += 1;
+        }
+      }
+      const reached = s.received.length;
+      const rewritten = s.received.filter((v) => v === 'LATE').length;
+      const counted = (await t.collect()).sum('tool_argument_value_check');
+      await s.close();
+      await t.close();
+      return {
+        figure: `${errors} of 400 streamed calls rejected with a repair message (${messages} messages in all); ${reached} reached the server (${rewritten} as \`LATE\`); ${counted} checks counted`,
+        data: { errors, messages, reached, rewritten, counted },
+        ok:
+          errors === 200 &&
+          messages === 400 &&
+          reached === 200 &&
+          rewritten === 200 &&
+          counted === 400,
+      };
+    },
+  },
+  {
     fault: 'A client patched twice (through its prototype and by `instrumentMcpClient`)',
     expected: 'Each call is checked and counted once.',
     proof: [
