@@ -13,6 +13,8 @@ import type { ReceivedCall } from './fixtures/shop-catalog.js';
 import { createHostDouble } from './helpers/host-double.js';
 import type { HostDouble } from './helpers/host-double.js';
 import { sdkV1InMemory, sdkV1Stdio } from './helpers/shop-connections.js';
+import { shopInMode } from './helpers/shop-in-mode.js';
+import type { ShopInMode } from './helpers/shop-in-mode.js';
 import type { ShopConnection } from './helpers/shop-connections.js';
 
 /** A message of the stream `callToolStream` returns. */
@@ -74,30 +76,19 @@ for (const line of [sdkV1InMemory, sdkV1Stdio]) {
 
     for (const mode of ['observe', 'normalise', 'reject'] as const) {
       describe(`mode ${mode}`, () => {
-        let host: HostDouble;
-        let connection: ShopConnection;
+        let shop: ShopInMode;
 
         beforeEach(async () => {
-          host = createHostDouble({
-            mode,
-            valueSets: CONFIGURED_SETS,
-            checkedArguments: CONFIGURED_ARGUMENTS,
-          });
-          connection = await line.connect({ instrument: (c) => instrumentClient(c, host) });
-          await connection.client.listTools();
-          await host.settled();
+          shop = await shopInMode(line, mode);
         });
 
-        afterEach(async () => {
-          await connection.close();
-          host.close();
-        });
+        afterEach(() => shop.close());
 
         it('checks each call once with the client’s derived sets; a rejection never reaches the server', async () => {
           const expectedAtServer: ReceivedCall[] = [];
           for (const c of CASES) {
-            const messages = await stream(connection, c.tool, { ...c.args });
-            const check = host.checks.at(-1);
+            const messages = await stream(shop.connection, c.tool, { ...c.args });
+            const check = shop.host.checks.at(-1);
             expect(check?.tool).to.equal(c.tool);
             const sent = c.sent[mode];
             if (sent === 'rejected') {
@@ -116,8 +107,8 @@ for (const line of [sdkV1InMemory, sdkV1Stdio]) {
               expect(messages.map((m) => m.type)).to.deep.equal(['result']);
             }
           }
-          expect(connection.received()).to.deep.equal(expectedAtServer);
-          expect(host.checks.map((c) => c.engine)).to.deep.equal(CASES.map(() => 'derived'));
+          expect(shop.connection.received()).to.deep.equal(expectedAtServer);
+          expect(shop.host.checks.map((c) => c.engine)).to.deep.equal(CASES.map(() => 'derived'));
         });
       });
     }

@@ -1,12 +1,9 @@
 import { expect } from 'chai';
 import type { CheckMode } from '@argcheck/core';
-import { instrumentClient } from '../../src/mcp/index.js';
-import { CONFIGURED_ARGUMENTS, CONFIGURED_SETS } from './fixtures/shop-catalog.js';
 import type { ReceivedCall } from './fixtures/shop-catalog.js';
-import { createHostDouble } from './helpers/host-double.js';
-import type { HostDouble } from './helpers/host-double.js';
 import { ALL_LINES } from './helpers/shop-connections.js';
-import type { ShopConnection } from './helpers/shop-connections.js';
+import { shopInMode } from './helpers/shop-in-mode.js';
+import type { ShopInMode } from './helpers/shop-in-mode.js';
 
 /** What happens to one call: the arguments the server receives, or that it is rejected client-side. */
 type Expected = { sent: Record<string, unknown>; result: 'ok' | 'server_error' } | 'rejected';
@@ -100,31 +97,23 @@ for (const line of ALL_LINES) {
 
     for (const mode of ['observe', 'normalise', 'reject'] as const) {
       describe(`mode ${mode}`, () => {
-        let host: HostDouble;
-        let connection: ShopConnection;
+        let shop: ShopInMode;
 
         beforeEach(async () => {
-          host = createHostDouble({
-            mode,
-            valueSets: CONFIGURED_SETS,
-            checkedArguments: CONFIGURED_ARGUMENTS,
-          });
-          connection = await line.connect({ instrument: (c) => instrumentClient(c, host) });
-          await connection.client.listTools();
-          await host.settled();
+          shop = await shopInMode(line, mode);
         });
 
-        afterEach(async () => {
-          await connection.close();
-          host.close();
-        });
+        afterEach(() => shop.close());
 
         it('sends what the mode says, and a rejected call never reaches the server', async () => {
           const expectedAtServer: ReceivedCall[] = [];
           for (const c of CASES) {
-            const result = await connection.client.callTool({ name: c.tool, arguments: c.args });
+            const result = await shop.connection.client.callTool({
+              name: c.tool,
+              arguments: c.args,
+            });
             const expected = c.expect[mode];
-            const check = host.checks.at(-1);
+            const check = shop.host.checks.at(-1);
             expect(check?.tool, c.title).to.equal(c.tool);
             if (expected === 'rejected') {
               expect(check?.outcome.action, c.title).to.equal('reject');
@@ -138,8 +127,8 @@ for (const line of ALL_LINES) {
             }
           }
           // Every forwarded call was answered before the next one went out, so this is complete.
-          expect(connection.received()).to.deep.equal(expectedAtServer);
-          expect(host.checks.map((c) => c.engine)).to.deep.equal(CASES.map(() => 'derived'));
+          expect(shop.connection.received()).to.deep.equal(expectedAtServer);
+          expect(shop.host.checks.map((c) => c.engine)).to.deep.equal(CASES.map(() => 'derived'));
         });
       });
     }
