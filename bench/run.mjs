@@ -3,11 +3,12 @@
 // next), prints their output as it comes, and writes docs/benchmarks.md from
 // their results. Build first (`npm run build` does it for `npm run bench`).
 //   node bench/run.mjs [--only large-sets,call-tool] [--no-write] [--out file.md] [-- bench args]
+// Run `bash scripts/compat-otel3.sh` first to include the OpenTelemetry JS 3.x section.
 // With --only, docs/benchmarks.md is not written (it must hold every section);
 // --out writes the document elsewhere, whatever ran.
 import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
@@ -27,7 +28,32 @@ const BENCHES = [
   { name: 'large-sets', file: 'bench/large-sets.mjs', args: ['--sizes', '100000'] },
   { name: 'large-sets-1m', file: 'bench/large-sets.mjs', args: ['--sizes', '1000000'] },
   { name: 'flood-memory', file: 'bench/flood-memory.mjs' },
+  // The same per-check figures on the other OpenTelemetry JS line, from the
+  // copy of the tree that scripts/compat-otel3.sh sets up (Node 24, OTel JS 3.x)
+  // — with the bench and packages as they were when that script last ran.
+  { name: 'instrumentation-check-otel3', file: 'bench/instrumentation-check.mjs', line: 'otel3' },
 ];
+
+/** Where scripts/compat-otel3.sh leaves Node 24 and the tree on OpenTelemetry JS 3.x. */
+const OTEL3 = {
+  root: join(ROOT, '.cache', 'otel3'),
+  node: join(ROOT, '.cache', 'node24', 'node_modules', 'node', 'bin', 'node'),
+};
+
+/** Versions of the 3.x packages in the copy (3.x packages do not export ./package.json). */
+function otel3Versions() {
+  const version = (name) =>
+    JSON.parse(readFileSync(join(OTEL3.root, 'node_modules', name, 'package.json'), 'utf8'))
+      .version;
+  const node = execFileSync(OTEL3.node, ['--version'], { encoding: 'utf8' }).trim();
+  const names = [
+    '@opentelemetry/api',
+    '@opentelemetry/sdk-metrics',
+    '@opentelemetry/sdk-logs',
+    '@opentelemetry/instrumentation',
+  ];
+  return { node, packages: names.map((n) => `\`${n}\` ${version(n)}`).join(', ') };
+}
 
 const only = argValue('only')?.split(',');
 const outPath = argValue('out');
@@ -46,13 +72,24 @@ function git(...args) {
 
 function runBench(bench, dir) {
   const out = join(dir, `${bench.name}.json`);
+  const otel3 = bench.line === 'otel3';
+  if (otel3 && !(existsSync(OTEL3.node) && existsSync(join(OTEL3.root, 'node_modules')))) {
+    console.log(`\n=== ${bench.name}: skipped (run \`bash scripts/compat-otel3.sh\` first)`);
+    return Promise.resolve({
+      name: bench.name,
+      skipped: 'needs `bash scripts/compat-otel3.sh` first (Node 24 and OTel JS 3.x in .cache/)',
+    });
+  }
+  const node = otel3 ? OTEL3.node : process.execPath;
+  const cwd = otel3 ? OTEL3.root : ROOT;
   console.log(
-    `\n=== ${bench.name}: node --expose-gc ${[bench.file, ...(bench.args ?? [])].join(' ')}`,
+    `\n=== ${bench.name}: ${otel3 ? 'Node 24, .cache/otel3: ' : ''}node --expose-gc ` +
+      [bench.file, ...(bench.args ?? [])].join(' '),
   );
   const child = spawn(
-    process.execPath,
-    ['--expose-gc', join(ROOT, bench.file), '--json', out, ...(bench.args ?? []), ...passThrough],
-    { cwd: ROOT, stdio: 'inherit' },
+    node,
+    ['--expose-gc', join(cwd, bench.file), '--json', out, ...(bench.args ?? []), ...passThrough],
+    { cwd, stdio: 'inherit' },
   );
   return new Promise((resolve) => {
     child.on('exit', (code, signal) => {
@@ -61,12 +98,27 @@ function runBench(bench, dir) {
         return;
       }
       try {
-        resolve({ name: bench.name, ...JSON.parse(readFileSync(out, 'utf8')) });
+        const result = JSON.parse(readFileSync(out, 'utf8'));
+        resolve({ name: bench.name, ...(otel3 ? onOtel3(result) : result) });
       } catch (error) {
         resolve({ name: bench.name, failed: `wrote no result (${error.message})` });
       }
     });
   });
+}
+
+/** A result from the 3.x copy, titled and described as such. */
+function onOtel3(result) {
+  const { node, packages } = otel3Versions();
+  return {
+    ...result,
+    title: `${result.title}: OpenTelemetry JS 3.x on Node ${node.replace(/^v/, '')}`,
+    command: `bash scripts/compat-otel3.sh, then in .cache/otel3 with its Node 24: ${result.command}`,
+    method:
+      `The same benchmark on the other supported line: ${packages}, in the copy of the tree ` +
+      '`scripts/compat-otel3.sh` builds and tests (`.cache/otel3`), run by its Node 24. ' +
+      result.method,
+  };
 }
 
 const started = new Date();
@@ -85,6 +137,7 @@ const minutes = (Date.now() - started.getTime()) / 60_000;
 
 const bars = results.flatMap((r) => (r.bars ?? []).map((b) => ({ ...b, section: r.title })));
 const failedRuns = results.filter((r) => r.failed);
+const skippedRuns = results.filter((r) => r.skipped);
 
 // --- the document
 const commit = git('rev-parse', '--short', 'HEAD');
@@ -116,7 +169,7 @@ const lines = [
         'load average (1, 5, 15 min)',
         `${before.loadAverage.join(', ')} at the start; ${after.loadAverage.join(', ')} at the end`,
       ],
-      ['Node', `${before.node} (V8 ${before.v8})`],
+      ['Node', `${before.node} (V8 ${before.v8}); the OpenTelemetry JS 3.x section says its own`],
       ...Object.entries({ ...before.argcheck, ...before.libraries }).map(([k, v]) => [
         `\`${k}\``,
         v,
@@ -140,7 +193,13 @@ if (failedRuns.length > 0) {
     '',
   );
 }
-for (const r of results.filter((x) => !x.failed)) {
+if (skippedRuns.length > 0) {
+  lines.push(
+    `**Not run**: ${skippedRuns.map((r) => `\`${r.name}\` ${r.skipped}`).join('; ')}.`,
+    '',
+  );
+}
+for (const r of results.filter((x) => !x.failed && !x.skipped)) {
   lines.push(`## ${r.title}`, '', `\`${r.command}\``, '', r.method, '');
   for (const t of r.tables) {
     if (t.caption) lines.push(`**${t.caption}**`, '');
