@@ -1,8 +1,7 @@
 import type { McpHost } from '../internal-types.js';
 import type { ClientCatalogs } from './client-catalogs.js';
-import { decide, Rejection } from './intercept-call-tool.js';
+import { toolCallInterceptor } from './intercept-call-tool.js';
 import type { RejectedToolResult } from './intercept-call-tool.js';
-import { Answer } from './wrap-method.js';
 import type { FirstArgumentInterceptor } from './wrap-method.js';
 
 /** The last message of a `callToolStream` stream that ends in a result. */
@@ -36,22 +35,9 @@ export function callToolStreamInterceptor(
   host: McpHost,
   catalogs: ClientCatalogs,
 ): FirstArgumentInterceptor {
-  return {
-    first(tasks, params) {
-      try {
-        const sent = decide(catalogs, clientOf(tasks), params);
-        return sent instanceof Rejection ? new Answer(rejected(sent.result)) : sent;
-      } catch (error) {
-        try {
-          host.diag.error(
-            'argcheck: MCP callToolStream check failed; the call goes out unchecked',
-            error,
-          );
-        } catch {
-          // A broken logger must not take the call down with it.
-        }
-        return params;
-      }
-    },
-  };
+  return toolCallInterceptor(host, catalogs, {
+    name: 'callToolStream',
+    clientOf,
+    answer: rejected,
+  });
 }

@@ -27,7 +27,7 @@ function outcomeOf(
 }
 
 /** A call `reject` mode keeps from the server, and the tool result to give instead. */
-export class Rejection {
+class Rejection {
   constructor(readonly result: RejectedToolResult) {}
 }
 
@@ -35,7 +35,7 @@ export class Rejection {
  * The params to send for one `tools/call` of `client`: the caller's own, a
  * rewritten copy, or a `Rejection`. Checks and counts the call.
  */
-export function decide(catalogs: ClientCatalogs, client: unknown, params: unknown): unknown {
+function decide(catalogs: ClientCatalogs, client: unknown, params: unknown): unknown {
   if (typeof params !== 'object' || params === null) return params;
   const call = params as Readonly<Record<string, unknown>>;
   const name = call.name;
@@ -58,25 +58,36 @@ export function decide(catalogs: ClientCatalogs, client: unknown, params: unknow
   }
 }
 
+/** How one client method that sends `tools/call` is intercepted. */
+export interface ToolCallMethod {
+  /** The method's name, for the diagnostics message. */
+  readonly name: string;
+  /** The client a call on `self` belongs to (whose catalog-derived sets apply). */
+  clientOf(self: unknown): unknown;
+  /** What the method returns in place of a call `reject` mode keeps from the server. */
+  answer(result: RejectedToolResult): unknown;
+}
+
 /**
- * `callTool(params, ...rest)`: check `params.arguments`, then forward the same
- * params (observe, or nothing to change), a copy with rewritten arguments, or
- * — for a rejection — resolve to a tool error without contacting the server.
- * Whatever argcheck itself throws, the original call goes out untouched.
+ * Check `params.arguments` of a call of `method`, then forward the same params
+ * (observe, or nothing to change), a copy with rewritten arguments, or — for
+ * a rejection — `method.answer(…)` without contacting the server. Whatever
+ * argcheck itself throws, the original call goes out untouched.
  */
-export function callToolInterceptor(
+export function toolCallInterceptor(
   host: McpHost,
   catalogs: ClientCatalogs,
+  method: ToolCallMethod,
 ): FirstArgumentInterceptor {
   return {
-    first(client, params) {
+    first(self, params) {
       try {
-        const sent = decide(catalogs, client, params);
-        return sent instanceof Rejection ? new Answer(Promise.resolve(sent.result)) : sent;
+        const sent = decide(catalogs, method.clientOf(self), params);
+        return sent instanceof Rejection ? new Answer(method.answer(sent.result)) : sent;
       } catch (error) {
         try {
           host.diag.error(
-            'argcheck: MCP callTool check failed; the call goes out unchecked',
+            `argcheck: MCP ${method.name} check failed; the call goes out unchecked`,
             error,
           );
         } catch {
@@ -86,4 +97,16 @@ export function callToolInterceptor(
       }
     },
   };
+}
+
+/** `callTool(params, ...rest)`: a rejection resolves to the tool error. */
+export function callToolInterceptor(
+  host: McpHost,
+  catalogs: ClientCatalogs,
+): FirstArgumentInterceptor {
+  return toolCallInterceptor(host, catalogs, {
+    name: 'callTool',
+    clientOf: (client) => client,
+    answer: (result) => Promise.resolve(result),
+  });
 }
