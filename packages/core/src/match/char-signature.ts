@@ -34,12 +34,21 @@ const DIFF = new Uint8Array(1 << 16).map((_, i) => {
   return sum;
 });
 
-/** Writes the signature of `s` into `out[at]` (buckets 0-15) and `out[at + 1]` (16-31). */
-export function writeSignature(s: string, out: Int32Array, at: number): void {
+/**
+ * Writes the signature of the code units `codes[from, to)` into `out[at]`
+ * (buckets 0-15) and `out[at + 1]` (16-31).
+ */
+export function writeSignature(
+  codes: Uint16Array,
+  from: number,
+  to: number,
+  out: Int32Array,
+  at: number,
+): void {
   let lo = 0;
   let hi = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
+  for (let i = from; i < to; i++) {
+    const c = codes[i]!;
     const bucket = bucketOf(c);
     const shift = (bucket & 15) * 2;
     if (bucket < 16) {

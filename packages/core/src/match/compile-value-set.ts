@@ -16,6 +16,7 @@ import { type CollisionListener, keyIndexesInSlices } from './key-indexes.js';
 import type { MatchTables } from './match-tables.js';
 import { nearMissIndexInSlices } from './near-miss-index.js';
 import { normalise } from './normalise.js';
+import { PackedStringsBuilder } from './packed-strings.js';
 import {
   Budget,
   DEFAULT_SLICE_UNITS,
@@ -101,12 +102,16 @@ function* compileInSlices(
   const distinct: string[] = [];
   const aliases = new Map<string, string[]>();
   let longest = 0;
+  let totalLength = 0;
   yield* inSlices(budget, entries.length, COLLECT_WEIGHT, (from, to) => {
     for (let i = from; i < to; i++) {
       const { value, aliases: given } = entries[i]!;
       const size = exact.size;
       exact.add(value);
-      if (exact.size !== size) distinct.push(value);
+      if (exact.size !== size) {
+        distinct.push(value);
+        totalLength += value.length;
+      }
       longest = Math.max(longest, value.length);
       if (!given || given.length === 0) continue;
       const merged = aliases.get(value) ?? [];
@@ -119,10 +124,13 @@ function* compileInSlices(
   });
   // Code-unit order, the order the contract promises.
   const members = Object.freeze(yield* sortInSlices(distinct, budget));
-  const normalised: string[] = [];
+  // Packed as they are made: the normalised strings themselves die young.
+  // Normalising rarely changes a length (it folds case and drops separators).
+  const packing = new PackedStringsBuilder(members.length, totalLength);
   yield* inSlices(budget, members.length, NORMALISE_WEIGHT, (from, to) => {
-    for (let i = from; i < to; i++) normalised.push(normalise(members[i]!));
+    for (let i = from; i < to; i++) packing.push(normalise(members[i]!));
   });
+  const normalised = packing.build();
   const keys = yield* keyIndexesInSlices(
     members,
     normalised,

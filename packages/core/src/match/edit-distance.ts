@@ -14,21 +14,32 @@ let rowA = new Int32Array(64);
 let rowB = new Int32Array(64);
 let rowC = new Int32Array(64);
 
-/** The OSA distance between `a` and `b` if it is at most `bound`, otherwise `bound + 1`. */
-export function boundedOsaDistance(a: string, b: string, bound: number): number {
+/**
+ * The OSA distance between `a[aFrom, aTo)` and `b[bFrom, bTo)` (UTF-16 code
+ * units) if it is at most `bound`, otherwise `bound + 1`.
+ */
+export function boundedOsaDistance(
+  a: Uint16Array,
+  aFrom: number,
+  aTo: number,
+  b: Uint16Array,
+  bFrom: number,
+  bTo: number,
+  bound: number,
+): number {
   const over = bound + 1;
-  if (Math.abs(a.length - b.length) > bound) return over;
+  if (Math.abs(aTo - aFrom - (bTo - bFrom)) > bound) return over;
   // A common prefix or suffix costs nothing in an optimal alignment.
-  let start = 0;
-  let endA = a.length;
-  let endB = b.length;
-  while (start < endA && start < endB && a.charCodeAt(start) === b.charCodeAt(start)) start++;
-  while (endA > start && endB > start && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) {
-    endA--;
-    endB--;
+  while (aFrom < aTo && bFrom < bTo && a[aFrom] === b[bFrom]) {
+    aFrom++;
+    bFrom++;
   }
-  const la = endA - start;
-  const lb = endB - start;
+  while (aTo > aFrom && bTo > bFrom && a[aTo - 1] === b[bTo - 1]) {
+    aTo--;
+    bTo--;
+  }
+  const la = aTo - aFrom;
+  const lb = bTo - bFrom;
   if (la === 0 || lb === 0) return Math.max(la, lb);
   if (rowA.length <= lb) {
     const size = 2 * (lb + 1);
@@ -45,20 +56,20 @@ export function boundedOsaDistance(a: string, b: string, bound: number): number 
     const hi = Math.min(lb, i + bound);
     // Cells left of the band are at least i - j > bound edits away.
     cur[lo - 1] = lo === 1 && i <= bound ? i : over;
-    const ai = a.charCodeAt(start + i - 1);
-    const aPrev = i > 1 ? a.charCodeAt(start + i - 2) : -1;
+    const ai = a[aFrom + i - 1]!;
+    const aPrev = i > 1 ? a[aFrom + i - 2]! : -1;
     // What is left after cell (i, j) differs in length by |rest|, one edit each.
     let rest = la - i - (lb - lo + 1);
     let rowBest = cur[lo - 1]! + (rest < 0 ? -rest : rest);
     rest++;
     for (let j = lo; j <= hi; j++, rest++) {
-      const bj = b.charCodeAt(start + j - 1);
+      const bj = b[bFrom + j - 1]!;
       let v = prev[j - 1]! + (ai === bj ? 0 : 1);
       const del = prev[j]! + 1;
       if (del < v) v = del;
       const ins = cur[j - 1]! + 1;
       if (ins < v) v = ins;
-      if (j > 1 && ai === b.charCodeAt(start + j - 2) && aPrev === bj) {
+      if (j > 1 && ai === b[bFrom + j - 2] && aPrev === bj) {
         const swap = before[j - 2]! + 1;
         if (swap < v) v = swap;
       }

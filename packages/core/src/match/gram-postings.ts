@@ -5,6 +5,7 @@
  * 100,000 catalogue ids this is one Uint32 per distinct trigram per id plus
  * one per bucket, and no object per gram.
  */
+import type { PackedStrings } from './packed-strings.js';
 import { type Budget, inSlices, type Slices } from './slices.js';
 import { gramBuckets, gramCount } from './trigrams.js';
 
@@ -22,14 +23,18 @@ export interface GramPostings {
   readonly postings: Uint32Array;
 }
 
-/** Builds the postings of `strings` in slices of `budget` (see `slices.ts`). */
+/**
+ * Builds the postings of `keys` in slices of `budget` (see `slices.ts`),
+ * under index numbers: index number ix is string `memberOf[ix]` of `keys`.
+ */
 export function* gramPostingsInSlices(
-  strings: readonly string[],
+  keys: PackedStrings,
+  memberOf: Uint32Array,
   budget: Budget,
 ): Slices<GramPostings> {
   let gramTotal = 0;
-  yield* inSlices(budget, strings.length, LENGTH_WEIGHT, (from, to) => {
-    for (let ix = from; ix < to; ix++) gramTotal += gramCount(strings[ix]!.length);
+  yield* inSlices(budget, memberOf.length, LENGTH_WEIGHT, (from, to) => {
+    for (let ix = from; ix < to; ix++) gramTotal += gramCount(keys.lengthOf(memberOf[ix]!));
   });
   // About eight grams per bucket before deduplication: collisions stay rare
   // for structured ids, whose distinct trigrams are far fewer than their grams.
@@ -47,7 +52,14 @@ export function* gramPostingsInSlices(
     lastSeen.fill(-1, from, Math.min(to, mask + 1));
   });
   // Two passes (count, then fill) avoid a growable list per bucket.
-  yield* forEachDistinctBucket(strings, mask, lastSeen, budget, (b) => bucketStart[b + 1]!++);
+  yield* forEachDistinctBucket(
+    keys,
+    memberOf,
+    mask,
+    lastSeen,
+    budget,
+    (b) => bucketStart[b + 1]!++,
+  );
   yield* inSlices(budget, bucketStart.length - 1, BUCKET_WEIGHT, (from, to) => {
     for (let b = from + 1; b <= to; b++) bucketStart[b]! += bucketStart[b - 1]!;
   });
@@ -58,26 +70,30 @@ export function* gramPostingsInSlices(
     fill.set(bucketStart.subarray(from, to), from);
     lastSeen.fill(-1, from, to);
   });
-  yield* forEachDistinctBucket(strings, mask, lastSeen, budget, (b, ix) => {
+  yield* forEachDistinctBucket(keys, memberOf, mask, lastSeen, budget, (b, ix) => {
     postings[fill[b]!++] = ix;
   });
   return { mask, bucketStart, postings };
 }
 
 function forEachDistinctBucket(
-  strings: readonly string[],
+  keys: PackedStrings,
+  memberOf: Uint32Array,
   mask: number,
   lastSeen: Int32Array,
   budget: Budget,
   visit: (bucket: number, ix: number) => void,
 ): Slices<void> {
+  const { codes, starts } = keys;
   let buckets = new Uint32Array(64);
-  return inSlices(budget, strings.length, GRAMS_WEIGHT, (from, to) => {
+  return inSlices(budget, memberOf.length, GRAMS_WEIGHT, (from, to) => {
     for (let ix = from; ix < to; ix++) {
-      const s = strings[ix]!;
-      const count = gramCount(s.length);
+      const member = memberOf[ix]!;
+      const start = starts[member]!;
+      const end = starts[member + 1]!;
+      const count = gramCount(end - start);
       if (buckets.length < count) buckets = new Uint32Array(2 * count);
-      gramBuckets(s, mask, buckets);
+      gramBuckets(codes, start, end, mask, buckets);
       for (let t = 0; t < count; t++) {
         const b = buckets[t]!;
         if (lastSeen[b] !== ix) {

@@ -16,6 +16,7 @@
 import { KeyTable } from './key-table.js';
 import { AMBIGUOUS } from './match-tables.js';
 import { normalise } from './normalise.js';
+import type { PackedStrings } from './packed-strings.js';
 import { type Budget, inSlices, type Slices } from './slices.js';
 
 // Units of work per item (see `slices.ts`): claiming hashes a key and probes
@@ -41,7 +42,7 @@ export type CollisionListener = (members: readonly string[], normalised: string)
  */
 export function* keyIndexesInSlices(
   members: readonly string[],
-  normalised: readonly string[],
+  normalised: PackedStrings,
   aliasesOf: (member: string) => readonly string[] | undefined,
   onCollision: CollisionListener | undefined,
   budget: Budget,
@@ -57,7 +58,7 @@ export function* keyIndexesInSlices(
       byNormalised.claim(i);
       for (const alias of aliasesOf(members[i]!) ?? []) {
         const key = normalise(alias);
-        if (key === normalised[i]) continue;
+        if (normalised.equals(i, key)) continue;
         const claimants = aliasClaims.get(key);
         if (!claimants) aliasClaims.set(key, [i]);
         else if (claimants[claimants.length - 1] !== i) claimants.push(i);
@@ -68,8 +69,8 @@ export function* keyIndexesInSlices(
   const collisions = new Map<string, Set<number>>();
   yield* inSlices(budget, members.length, SCAN_WEIGHT, (from, to) => {
     for (let i = from; i < to; i++) {
-      const key = normalised[i]!;
-      if (!byNormalised.isShared(key)) continue;
+      if (!byNormalised.isShared(i)) continue;
+      const key = normalised.stringAt(i);
       const group = collisions.get(key);
       if (group) group.add(i);
       else collisions.set(key, new Set([i]));

@@ -1,6 +1,6 @@
 /**
  * Normalised key → member, without a `Map`: an open-addressing hash table of
- * member numbers in one typed array, over the array of normalised members the
+ * member numbers in one typed array, over the packed normalised members the
  * near-miss index keeps anyway.
  *
  * A `Map` from a million keys held a million entries of pointers for the
@@ -13,18 +13,10 @@
  * rare; their claimants are kept in a small map beside it.
  */
 import { AMBIGUOUS } from './match-tables.js';
+import { hashCodes, hashString, type PackedStrings } from './packed-strings.js';
 
 /** Slots per key, at least: lookups of absent keys stop at an empty slot soon. */
 const LOAD = 2;
-
-/** FNV-1a over UTF-16 code units. */
-function hashOf(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  }
-  return h >>> 0;
-}
 
 export class KeyTable {
   /** Member number + 1 per slot; 0 is empty. */
@@ -32,13 +24,16 @@ export class KeyTable {
   private readonly mask: number;
   /** Every claimant of a key two or more members claim, ascending. */
   private readonly shared = new Map<string, number[]>();
+  /** 1 for each member whose key another member claims too. */
+  private readonly sharing: Uint8Array;
 
   /** @param keys the normalised member at each member number */
-  constructor(private readonly keys: readonly string[]) {
+  constructor(private readonly keys: PackedStrings) {
     let size = 16;
-    while (size < keys.length * LOAD) size *= 2;
+    while (size < keys.count * LOAD) size *= 2;
     this.slots = new Int32Array(size);
     this.mask = size - 1;
+    this.sharing = new Uint8Array(keys.count);
   }
 
   /** Slots in the table. */
@@ -55,20 +50,25 @@ export class KeyTable {
     this.slots.fill(0, from, to);
   }
 
-  /** Record that member `member` normalises to `keys[member]`; members are claimed in order. */
+  /** Record that member `member` normalises to its key; members are claimed in order. */
   claim(member: number): void {
-    const key = this.keys[member]!;
     const { slots, mask, keys } = this;
-    for (let at = hashOf(key) & mask; ; at = (at + 1) & mask) {
+    const { codes, starts } = keys;
+    const from = starts[member]!;
+    const to = starts[member + 1]!;
+    for (let at = hashCodes(codes, from, to) & mask; ; at = (at + 1) & mask) {
       const held = slots[at]!;
       if (held === 0) {
         slots[at] = member + 1;
         return;
       }
-      if (keys[held - 1] === key) {
+      if (sameKey(keys, held - 1, from, to)) {
+        const key = keys.stringAt(member);
         const claimants = this.shared.get(key);
         if (claimants === undefined) this.shared.set(key, [held - 1, member]);
         else claimants.push(member);
+        this.sharing[held - 1] = 1;
+        this.sharing[member] = 1;
         return;
       }
     }
@@ -77,20 +77,31 @@ export class KeyTable {
   /** The one member that normalises to `key`, `AMBIGUOUS` when several do, or undefined. */
   get(key: string): number | undefined {
     const { slots, mask, keys } = this;
-    for (let at = hashOf(key) & mask; ; at = (at + 1) & mask) {
+    for (let at = hashString(key) & mask; ; at = (at + 1) & mask) {
       const held = slots[at]!;
       if (held === 0) return undefined;
-      if (keys[held - 1] === key) return this.shared.has(key) ? AMBIGUOUS : held - 1;
+      if (keys.equals(held - 1, key)) return this.sharing[held - 1] === 1 ? AMBIGUOUS : held - 1;
     }
   }
 
-  /** Whether two or more members normalise to `key`. */
-  isShared(key: string): boolean {
-    return this.shared.has(key);
+  /** Whether another member normalises like `member`. */
+  isShared(member: number): boolean {
+    return this.sharing[member] === 1;
   }
 
   /** The members that normalise to `key`, ascending, when two or more do. */
   claimants(key: string): readonly number[] | undefined {
     return this.shared.get(key);
   }
+}
+
+/** Whether member `member`'s key is the code units `codes[from, to)` of the same table. */
+function sameKey(keys: PackedStrings, member: number, from: number, to: number): boolean {
+  const { codes, starts } = keys;
+  const start = starts[member]!;
+  if (starts[member + 1]! - start !== to - from) return false;
+  for (let k = 0; k < to - from; k++) {
+    if (codes[start + k] !== codes[from + k]) return false;
+  }
+  return true;
 }

@@ -1,5 +1,6 @@
 import type { KeyTable } from './key-table.js';
 import type { NearMissIndex } from './near-miss-index.js';
+import type { PackedStrings } from './packed-strings.js';
 
 /** A key two or more members claim: it matches none of them. */
 export const AMBIGUOUS = -1;
@@ -15,7 +16,7 @@ export interface MatchTables {
   readonly members: readonly string[];
   readonly exact: ReadonlySet<string>;
   /** `normalise(member)` at each member number. */
-  readonly normalised: readonly string[];
+  readonly normalised: PackedStrings;
   /** `normalise(member)` → member, or `AMBIGUOUS` with the claimants beside it. */
   readonly byNormalised: KeyTable;
   /** `normalise(alias)` → member; ambiguous and shadowed aliases are left out. */

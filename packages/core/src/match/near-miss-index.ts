@@ -39,6 +39,7 @@ import { bitCount, presence, signatureDistance, writeSignature } from './char-si
 import { ChunkSelection } from './chunk-selection.js';
 import { boundedOsaDistance } from './edit-distance.js';
 import { type GramPostings, gramPostingsInSlices } from './gram-postings.js';
+import { codesOf, type PackedStrings } from './packed-strings.js';
 import { Budget, inSlices, runWhole, type Slices } from './slices.js';
 import { MAX_EDITS, maxEdits } from './thresholds.js';
 import { gramBuckets, gramCount } from './trigrams.js';
@@ -68,23 +69,23 @@ export interface NearMissIndex {
 }
 
 /**
- * Index `normalised` (member order: index i is member i). The array is kept
- * for verification (the compiled set keeps it anyway); nothing else about the
+ * Index `normalised` (member order: string i is member i). It is kept for
+ * verification (the compiled set keeps it anyway); nothing else about the
  * members is retained.
  */
-export function createNearMissIndex(normalised: readonly string[]): NearMissIndex {
+export function createNearMissIndex(normalised: PackedStrings): NearMissIndex {
   return runWhole(nearMissIndexInSlices(normalised, new Budget(Infinity)));
 }
 
 /** `createNearMissIndex` in slices of `budget` (see `slices.ts`). */
 export function* nearMissIndexInSlices(
-  normalised: readonly string[],
+  normalised: PackedStrings,
   budget: Budget,
 ): Slices<NearMissIndex> {
-  const n = normalised.length;
+  const n = normalised.count;
+  const { codes, starts } = normalised;
   // Index numbers: members ordered by (normalised length, member order).
   const memberOf = yield* orderByLength(normalised, budget);
-  const strings: string[] = [];
   const lengths = new Uint32Array(n);
   const signatures = new Int32Array(2 * n);
   // Each posting carries its member's presence bits, so most members are
@@ -92,22 +93,21 @@ export function* nearMissIndexInSlices(
   const present = new Int32Array(n);
   yield* inSlices(budget, n, SIGNATURE_WEIGHT, (from, to) => {
     for (let ix = from; ix < to; ix++) {
-      const s = normalised[memberOf[ix]!]!;
-      strings.push(s);
-      lengths[ix] = s.length;
-      writeSignature(s, signatures, 2 * ix);
+      const member = memberOf[ix]!;
+      const start = starts[member]!;
+      const end = starts[member + 1]!;
+      lengths[ix] = end - start;
+      writeSignature(codes, start, end, signatures, 2 * ix);
       present[ix] = presence(signatures, 2 * ix);
     }
   });
-  const grams = yield* gramPostingsInSlices(strings, budget);
+  const grams = yield* gramPostingsInSlices(normalised, memberOf, budget);
   const postingPresent = new Int32Array(grams.postings.length);
   yield* inSlices(budget, grams.postings.length, POSTING_WEIGHT, (from, to) => {
     for (let i = from; i < to; i++) postingPresent[i] = present[grams.postings[i]!]!;
   });
-  // Built apart from this generator, whose scope (the input, the presence
-  // bits) the search functions would otherwise keep alive.
-  // `strings` (index order) was for building the postings only: searches read
-  // `normalised` through `memberOf`, so the set holds one array of them, not two.
+  // Built apart from this generator, whose scope (the presence bits) the
+  // search functions would otherwise keep alive.
   return searchable({ memberOf, normalised, lengths, signatures, postingPresent, ...grams });
 }
 
@@ -115,8 +115,8 @@ export function* nearMissIndexInSlices(
 interface IndexData extends GramPostings {
   /** Member number of each index number. */
   memberOf: Uint32Array;
-  /** Normalised member of each member number (`normalised[memberOf[ix]]` for index number ix). */
-  normalised: readonly string[];
+  /** Normalised member of each member number (member `memberOf[ix]` for index number ix). */
+  normalised: PackedStrings;
   lengths: Uint32Array;
   /** Two words of character counts per index number (`char-signature.ts`). */
   signatures: Int32Array;
@@ -127,11 +127,14 @@ interface IndexData extends GramPostings {
 function searchable(data: IndexData): NearMissIndex {
   const { memberOf, normalised, lengths, signatures, postingPresent, mask, bucketStart, postings } =
     data;
-  const n = normalised.length;
+  const n = normalised.count;
+  const { codes, starts } = normalised;
   const querySignature = new Int32Array(2);
   const maxLength = n === 0 ? 0 : lengths[n - 1]!;
 
-  // Per-query scratch, reused: classification is synchronous.
+  // Per-query scratch, reused: classification is synchronous. `prepare`
+  // loads the query's code units into `queryCodes`.
+  let queryCodes: Uint16Array = new Uint16Array(64);
   const counts = new Uint8Array(n);
   const touched = new Uint32Array(n);
   const chunks = new ChunkSelection();
@@ -158,7 +161,7 @@ function searchable(data: IndexData): NearMissIndex {
       return;
     }
     const { positions, count, bound } = chunks;
-    writeSignature(query, querySignature, 0);
+    writeSignature(queryCodes, 0, length, querySignature, 0);
     const queryPresent = presence(querySignature, 0);
     const mostApart = 2 * k;
     let touchedCount = 0;
@@ -193,7 +196,8 @@ function searchable(data: IndexData): NearMissIndex {
       buckets = new Uint32Array(2 * grams);
       sizes = new Uint32Array(2 * grams);
     }
-    gramBuckets(query, mask, buckets);
+    queryCodes = codesOf(query, queryCodes);
+    gramBuckets(queryCodes, 0, length, mask, buckets);
     for (let p = 0; p < grams; p++) {
       const b = buckets[p]!;
       sizes[p] = bucketStart[b + 1]! - bucketStart[b]!;
@@ -204,7 +208,16 @@ function searchable(data: IndexData): NearMissIndex {
   /** The distance from `query` to index entry `ix` if at most `k` and its own limit, else -1. */
   function distanceTo(query: string, ix: number, k: number): number {
     const limit = Math.min(k, maxEdits(Math.min(query.length, lengths[ix]!)));
-    const d = boundedOsaDistance(query, normalised[memberOf[ix]!]!, limit);
+    const member = memberOf[ix]!;
+    const d = boundedOsaDistance(
+      queryCodes,
+      0,
+      query.length,
+      codes,
+      starts[member]!,
+      starts[member + 1]!,
+      limit,
+    );
     return d <= limit ? d : -1;
   }
 
@@ -266,17 +279,17 @@ function searchable(data: IndexData): NearMissIndex {
 }
 
 /**
- * Member numbers ordered by (length of `normalised[member]`, member number):
- * a stable counting sort on the length, in slices.
+ * Member numbers ordered by (length of normalised member, member number): a
+ * stable counting sort on the length, in slices.
  */
-function* orderByLength(normalised: readonly string[], budget: Budget): Slices<Uint32Array> {
-  const n = normalised.length;
+function* orderByLength(normalised: PackedStrings, budget: Budget): Slices<Uint32Array> {
+  const n = normalised.count;
   // Distinct lengths are few (at most about the square root of twice the
   // total length), so a map beats an array indexed by length.
   const counts = new Map<number, number>();
   yield* inSlices(budget, n, ORDER_WEIGHT, (from, to) => {
     for (let i = from; i < to; i++) {
-      const length = normalised[i]!.length;
+      const length = normalised.lengthOf(i);
       counts.set(length, (counts.get(length) ?? 0) + 1);
     }
   });
@@ -289,7 +302,7 @@ function* orderByLength(normalised: readonly string[], budget: Budget): Slices<U
   const order = new Uint32Array(n);
   yield* inSlices(budget, n, ORDER_WEIGHT, (from, to) => {
     for (let i = from; i < to; i++) {
-      const length = normalised[i]!.length;
+      const length = normalised.lengthOf(i);
       const at = next.get(length)!;
       order[at] = i;
       next.set(length, at + 1);

@@ -16,16 +16,23 @@ export function gramCount(length: number): number {
 }
 
 /**
- * Writes the bucket of the trigram at each padded position of `s` into
- * `out` (which must hold `gramCount(s.length)`); position p covers padded
- * characters p, p + 1, p + 2.
+ * Writes the bucket of the trigram at each padded position of the code units
+ * `codes[from, to)` into `out` (which must hold `gramCount(to - from)`);
+ * position p covers padded characters p, p + 1, p + 2.
  */
-export function gramBuckets(s: string, mask: number, out: Uint32Array): void {
+export function gramBuckets(
+  codes: Uint16Array,
+  from: number,
+  to: number,
+  mask: number,
+  out: Uint32Array,
+): void {
   let c0 = PAD_START;
   let c1 = PAD_START;
-  const count = gramCount(s.length);
+  const length = to - from;
+  const count = gramCount(length);
   for (let i = 0; i < count; i++) {
-    const c2 = i < s.length ? s.charCodeAt(i) : PAD_END;
+    const c2 = i < length ? codes[from + i]! : PAD_END;
     out[i] = mix(Math.imul(c0, 0x9e3779b1) ^ Math.imul(c1, 0x85ebca77) ^ c2) & mask;
     c0 = c1;
     c1 = c2;

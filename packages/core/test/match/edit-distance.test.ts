@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { signatureDistance, writeSignature } from '../../src/match/char-signature.js';
-import { boundedOsaDistance } from '../../src/match/edit-distance.js';
+import { signatureDistance } from '../../src/match/char-signature.js';
+import { boundedDistance, signatureOf } from './packed.js';
 import { osaDistance } from './reference.js';
 
 const small = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), maxLength: 10 });
@@ -26,14 +26,14 @@ describe('boundedOsaDistance', () => {
         ['ca', 'abc'], // 3 under OSA (2 under unrestricted Damerau)
         ['', 'abc'],
         ['same', 'same'],
-      ].map(([a, b]) => boundedOsaDistance(a!, b!, 5)),
+      ].map(([a, b]) => boundedDistance(a!, b!, 5)),
     ).to.deep.equal([1, 1, 1, 3, 3, 0]);
   });
 
   it('answers bound + 1 for anything farther than the bound', () => {
     expect([
-      boundedOsaDistance('kitten', 'sitting', 2),
-      boundedOsaDistance('abcdef', 'ab', 3),
+      boundedDistance('kitten', 'sitting', 2),
+      boundedDistance('abcdef', 'ab', 3),
     ]).to.deep.equal([3, 4]);
   });
 
@@ -41,7 +41,7 @@ describe('boundedOsaDistance', () => {
     fc.assert(
       fc.property(pairs, fc.nat({ max: 5 }), ([a, b], bound) => {
         const exact = osaDistance(a, b);
-        expect(boundedOsaDistance(a, b, bound)).to.equal(exact <= bound ? exact : bound + 1);
+        expect(boundedDistance(a, b, bound)).to.equal(exact <= bound ? exact : bound + 1);
       }),
       { numRuns: 20000 },
     );
@@ -57,8 +57,8 @@ describe('character signatures', () => {
     fc.assert(
       fc.property(text, text, (a, b) => {
         const sigs = new Int32Array(4);
-        writeSignature(a, sigs, 0);
-        writeSignature(b, sigs, 2);
+        signatureOf(a, sigs, 0);
+        signatureOf(b, sigs, 2);
         expect(signatureDistance(sigs, 0, sigs, 2)).to.be.at.most(2 * osaDistance(a, b));
       }),
       { numRuns: 20000 },

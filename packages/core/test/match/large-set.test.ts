@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { compileValueSet } from '../../src/match/compile-value-set.js';
-import { boundedOsaDistance } from '../../src/match/edit-distance.js';
 import { MAX_EDITS } from '../../src/match/thresholds.js';
 import type { ValueSet } from '../../src/types.js';
 import { realisticIds, seededRandom, typo } from './realistic-ids.js';
+import { boundedDistance } from './packed.js';
 import { type Reference, reference } from './reference.js';
 
 describe('a 100,000-member catalogue', function () {
@@ -16,7 +16,7 @@ describe('a 100,000-member catalogue', function () {
     const entries = ids.map((value) => ({ value }));
     set = compileValueSet(entries);
     // The reference's distance is the bounded one, itself tested against the full matrix.
-    naive = reference(entries, (a, b) => boundedOsaDistance(a, b, MAX_EDITS));
+    naive = reference(entries, (a, b) => boundedDistance(a, b, MAX_EDITS));
   });
 
   const random = seededRandom(17);

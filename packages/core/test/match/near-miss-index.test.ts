@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { ChunkSelection } from '../../src/match/chunk-selection.js';
 import { createNearMissIndex, type NearMatch } from '../../src/match/near-miss-index.js';
+import { PackedStrings } from '../../src/match/packed-strings.js';
 import { maxEdits } from '../../src/match/thresholds.js';
 import { osaDistance } from './reference.js';
 
@@ -52,7 +53,7 @@ describe('near-miss index', () => {
           .uniqueArray(text, { minLength: 1, maxLength: 30 })
           .chain((members) => fc.tuple(fc.constant(members), near(members))),
         ([members, query]) => {
-          const index = createNearMissIndex(members);
+          const index = createNearMissIndex(PackedStrings.of(members));
           const expected = scan(members, query);
           expect(index.within(query)).to.deep.equal(expected);
           expect(index.nearest(query)).to.deep.equal(expected[0]);
@@ -70,7 +71,7 @@ describe('near-miss index', () => {
   });
 
   it('finds nothing in an empty index', () => {
-    const index = createNearMissIndex([]);
+    const index = createNearMissIndex(PackedStrings.of([]));
     expect([index.within('abc'), index.nearest('abc')]).to.deep.equal([[], undefined]);
   });
 });

@@ -1,0 +1,73 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import {
+  codesOf,
+  hashCodes,
+  hashString,
+  PackedStrings,
+  PackedStringsBuilder,
+  stringOf,
+} from '../../src/match/packed-strings.js';
+import { anyString } from './arbitraries.js';
+
+describe('PackedStrings', () => {
+  it('gives back every string it packed, with its length, and knows it from others', () => {
+    fc.assert(
+      fc.property(fc.array(anyString, { maxLength: 50 }), anyString, (list, other) => {
+        const packed = PackedStrings.of(list);
+        expect(packed.count).to.equal(list.length);
+        list.forEach((s, i) => {
+          expect(packed.stringAt(i)).to.equal(s);
+          expect(packed.lengthOf(i)).to.equal(s.length);
+          expect(packed.equals(i, s)).to.equal(true);
+          expect(packed.equals(i, other)).to.equal(s === other);
+        });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps lone surrogates and strings longer than one chunk of String.fromCharCode', () => {
+    const long = 'x'.repeat(10_000) + '\uD800' + 'y'.repeat(5_000);
+    const packed = PackedStrings.of(['\uDC00a\uD800', long, '']);
+    expect([packed.stringAt(0), packed.stringAt(1), packed.stringAt(2)]).to.deep.equal([
+      '\uDC00a\uD800',
+      long,
+      '',
+    ]);
+  });
+
+  it('grows past a capacity guessed too small, and trims one guessed far too large', () => {
+    const small = new PackedStringsBuilder(3, 1);
+    for (const s of ['alpha', 'beta', 'a much longer third string']) small.push(s);
+    const grown = small.build();
+    expect([0, 1, 2].map((i) => grown.stringAt(i))).to.deep.equal([
+      'alpha',
+      'beta',
+      'a much longer third string',
+    ]);
+    const large = new PackedStringsBuilder(1, 1_000);
+    large.push('abc');
+    expect(large.build().codes.length).to.equal(3);
+  });
+
+  it('hashes a string and its packed code units alike', () => {
+    fc.assert(
+      fc.property(fc.array(anyString, { minLength: 1, maxLength: 10 }), (list) => {
+        const { codes, starts } = PackedStrings.of(list);
+        list.forEach((s, i) => {
+          expect(hashCodes(codes, starts[i]!, starts[i + 1]!)).to.equal(hashString(s));
+        });
+      }),
+    );
+  });
+
+  it('writes a string into scratch space, growing it when too short', () => {
+    const scratch = new Uint16Array(2);
+    const written = codesOf('abcd', scratch);
+    expect(written).to.not.equal(scratch);
+    expect(stringOf(written, 0, 4)).to.equal('abcd');
+    expect(codesOf('z', scratch)).to.equal(scratch);
+    expect(stringOf(scratch, 0, 1)).to.equal('z');
+  });
+});
