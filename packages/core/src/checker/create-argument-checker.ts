@@ -1,4 +1,5 @@
 import { ArgcheckConfigError, ErrorCode } from '../errors.js';
+import { leadingMembers } from '../match/compile-value-set.js';
 import type {
   ArgumentChecker,
   ArgumentCheckerOptions,
@@ -163,7 +164,7 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
     const suggestions =
       typeof value === 'string'
         ? set.suggest(value, limits.suggestionCount)
-        : set.members().slice(0, limits.suggestionCount);
+        : leadingMembers(set, limits.suggestionCount);
     finding.suggestions = suggestions;
     (run.rejected ??= []).push({
       where: describeLocation(location),

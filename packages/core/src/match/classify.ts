@@ -18,7 +18,7 @@ export function classify(tables: MatchTables, value: string): Classification {
   if (implied) return implied;
   const near = tables.near.nearest(key);
   return near
-    ? { shape: 'near_miss', canonical: tables.members[near.member]! }
+    ? { shape: 'near_miss', canonical: tables.members.stringAt(near.member) }
     : { shape: 'invented' };
 }
 
@@ -38,23 +38,25 @@ export function impliedMember(
   value: string,
   key: string,
 ): Classification | undefined {
-  if (tables.exact.has(value)) return { shape: 'case', canonical: value };
+  if (tables.exact.get(value) !== undefined) return { shape: 'case', canonical: value };
   const { members, byNormalised } = tables;
   const byFormat = byNormalised.get(key);
   if (byFormat === undefined) {
     const byAlias = tables.byAlias.get(key);
-    return byAlias === undefined ? undefined : { shape: 'alias', canonical: members[byAlias]! };
+    return byAlias === undefined
+      ? undefined
+      : { shape: 'alias', canonical: members.stringAt(byAlias) };
   }
   const fold = caseFold(value);
   if (byFormat !== AMBIGUOUS) {
-    const canonical = members[byFormat]!;
+    const canonical = members.stringAt(byFormat);
     return { shape: caseFold(canonical) === fold ? 'case' : 'format', canonical };
   }
   // Several members share the key: a `case` match only if exactly one has the
   // value's fold; never a `format` (nor an `alias`) match.
   let byCase: string | undefined;
   for (const claimant of byNormalised.claimants(key) ?? []) {
-    const member = members[claimant]!;
+    const member = members.stringAt(claimant);
     if (caseFold(member) !== fold) continue;
     if (byCase !== undefined) return undefined;
     byCase = member;

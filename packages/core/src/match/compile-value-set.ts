@@ -1,14 +1,21 @@
 /**
  * Turns an owner's entries into a `ValueSet`. Every index is built here, at
- * refresh time, so a check is a Set lookup and a mismatch costs a few map
- * lookups plus one near-miss index query, never a scan of the set.
+ * refresh time, so a check is a Set lookup (or, past the members a large set
+ * keeps as strings, a hash of the value and one probe) and a mismatch costs a
+ * few table lookups plus one near-miss index query, never a scan of the set.
  *
- * Compiling 100,000 members takes about half a second, so there are two ways
- * to run the same steps: `compileValueSet` in one go, and
+ * A compiled set holds no string per member: members and their normalised
+ * forms are packed into typed arrays (`packed-strings.ts`), and the values
+ * arrive packed too (`value-collector.ts`), so the strings a refresh parses
+ * die young. A million members held as strings cost the event loop garbage
+ * collection pauses of 40-220 ms per refresh; packed, under 10 ms.
+ *
+ * Compiling 100,000 members takes about a third of a second, so there are two
+ * ways to run the same steps: `compileValueSet` in one go, and
  * `compileValueSetAsync` in slices with a turn of the event loop between them
- * (`slices.ts`), which the provider uses so that a refresh never stalls the
- * checks running beside it. Both build the same set and make the same
- * `onCollision` calls in the same order.
+ * (`slices.ts`), which the provider uses (`compileCollectedAsync`) so that a
+ * refresh never stalls the checks running beside it. Both build the same set
+ * and make the same `onCollision` calls in the same order.
  */
 import type { ValueSet, ValueSetEntry } from '../types.js';
 import { classify } from './classify.js';
@@ -16,7 +23,8 @@ import { type CollisionListener, keyIndexesInSlices } from './key-indexes.js';
 import type { MatchTables } from './match-tables.js';
 import { nearMissIndexInSlices } from './near-miss-index.js';
 import { normalise } from './normalise.js';
-import { PackedStringsBuilder } from './packed-strings.js';
+import { KeyTable } from './key-table.js';
+import { compareCodes, type PackedStrings, PackedStringsBuilder } from './packed-strings.js';
 import {
   Budget,
   DEFAULT_SLICE_UNITS,
@@ -25,9 +33,10 @@ import {
   runWhole,
   type Slices,
 } from './slices.js';
-import { sortInSlices } from './sort-in-slices.js';
+import { sortedOrder } from './sort-in-slices.js';
 import { suggest } from './suggest.js';
 import { longValueBound } from './thresholds.js';
+import { type CollectedValues, ValueCollector } from './value-collector.js';
 
 export interface CompileOptions {
   /**
@@ -57,14 +66,18 @@ export interface AsyncCompileOptions extends CompileOptions {
  * for it). May answer at once or with a promise.
  */
 export type ValueSetCompiler = (
-  entries: readonly ValueSetEntry[],
+  collected: CollectedValues,
   options: AsyncCompileOptions,
 ) => ValueSet | Promise<ValueSet>;
 
-// Units of work per entry (see `slices.ts`): adding a value to a Set (as dear
-// as normalising, once the Set is large), and normalising a member.
-const COLLECT_WEIGHT = 1;
-const NORMALISE_WEIGHT = 1;
+// Units of work per item (see `slices.ts`): copying a value's code units in,
+// and out in sorted order; claiming a slot of the exact table; normalising a
+// member (which makes and drops two short strings); zeroing a table slot.
+const COLLECT_WEIGHT = 0.25;
+const DISTINCT_WEIGHT = 0.5;
+const EXACT_WEIGHT = 1;
+const NORMALISE_WEIGHT = 2;
+const ZERO_WEIGHT = 1 / 64;
 
 /**
  * Build the immutable, indexed form of a set from its owner's entries.
@@ -86,11 +99,28 @@ export function compileValueSetAsync(
   entries: readonly ValueSetEntry[],
   options: AsyncCompileOptions = {},
 ): Promise<ValueSet> {
-  const { yieldEvery = DEFAULT_SLICE_UNITS, signal, onCollision } = options;
+  return inTurns((budget) => compileInSlices(entries, options.onCollision, budget), options);
+}
+
+/**
+ * `compileValueSetAsync` of values a collector already holds (what the
+ * provider compiles: sources are read straight into a collector).
+ */
+export function compileCollectedAsync(
+  collected: CollectedValues,
+  options: AsyncCompileOptions = {},
+): Promise<ValueSet> {
+  return inTurns((budget) => compileCollected(collected, options.onCollision, budget), options);
+}
+
+function inTurns(
+  work: (budget: Budget) => Slices<ValueSet>,
+  { yieldEvery = DEFAULT_SLICE_UNITS, signal }: AsyncCompileOptions,
+): Promise<ValueSet> {
   if (!(yieldEvery >= 1)) {
     return Promise.reject(new RangeError(`yieldEvery must be at least 1, got ${yieldEvery}`));
   }
-  return runInTurns(compileInSlices(entries, onCollision, new Budget(yieldEvery)), signal);
+  return runInTurns(work(new Budget(yieldEvery)), signal);
 }
 
 function* compileInSlices(
@@ -98,43 +128,63 @@ function* compileInSlices(
   onCollision: CollisionListener | undefined,
   budget: Budget,
 ): Slices<ValueSet> {
-  const exact = new Set<string>();
-  const distinct: string[] = [];
-  const aliases = new Map<string, string[]>();
-  let longest = 0;
-  let totalLength = 0;
+  const collector = new ValueCollector(entries.length);
   yield* inSlices(budget, entries.length, COLLECT_WEIGHT, (from, to) => {
     for (let i = from; i < to; i++) {
-      const { value, aliases: given } = entries[i]!;
-      const size = exact.size;
-      exact.add(value);
-      if (exact.size !== size) {
-        distinct.push(value);
-        totalLength += value.length;
-      }
-      longest = Math.max(longest, value.length);
-      if (!given || given.length === 0) continue;
-      const merged = aliases.get(value) ?? [];
-      for (const alias of given) {
-        merged.push(alias);
-        longest = Math.max(longest, alias.length);
-      }
-      aliases.set(value, merged);
+      const { value, aliases } = entries[i]!;
+      collector.add(value, aliases);
     }
   });
-  // Code-unit order, the order the contract promises.
-  const members = Object.freeze(yield* sortInSlices(distinct, budget));
+  return yield* compileCollected(collector.finish(), onCollision, budget);
+}
+
+/** The steps after collecting: sort, drop repeats, index. */
+function* compileCollected(
+  collected: CollectedValues,
+  onCollision: CollisionListener | undefined,
+  budget: Budget,
+): Slices<ValueSet> {
+  const { values, aliases: given } = collected;
+  const order = yield* sortedOrder(values, budget);
+  // Members in code-unit order, once each; a repeated value's aliases are merged.
+  const distinct = new PackedStringsBuilder(values.count, values.codes.length);
+  const aliases = new Map<number, string[]>();
+  const { codes, starts } = values;
+  let last = -1;
+  yield* inSlices(budget, order.length, DISTINCT_WEIGHT, (from, to) => {
+    for (let k = from; k < to; k++) {
+      const i = order[k]!;
+      const start = starts[i]!;
+      const end = starts[i + 1]!;
+      if (last < 0 || compareCodes(codes, starts[last]!, starts[last + 1]!, start, end) !== 0) {
+        distinct.pushCodes(codes, start, end);
+      }
+      last = i;
+      const more = given.get(i);
+      if (more === undefined) continue;
+      const member = distinct.count - 1;
+      const merged = aliases.get(member);
+      if (merged === undefined) aliases.set(member, [...more]);
+      else merged.push(...more);
+    }
+  });
+  const members = distinct.build();
+  const exact = new KeyTable(members);
+  yield* inSlices(budget, exact.size, ZERO_WEIGHT, (from, to) => exact.zero(from, to));
+  yield* inSlices(budget, members.count, EXACT_WEIGHT, (from, to) => {
+    for (let i = from; i < to; i++) exact.claim(i);
+  });
   // Packed as they are made: the normalised strings themselves die young.
   // Normalising rarely changes a length (it folds case and drops separators).
-  const packing = new PackedStringsBuilder(members.length, totalLength);
-  yield* inSlices(budget, members.length, NORMALISE_WEIGHT, (from, to) => {
-    for (let i = from; i < to; i++) packing.push(normalise(members[i]!));
+  const packing = new PackedStringsBuilder(members.count, members.codes.length);
+  yield* inSlices(budget, members.count, NORMALISE_WEIGHT, (from, to) => {
+    for (let i = from; i < to; i++) packing.push(normalise(members.stringAt(i)));
   });
   const normalised = packing.build();
   const keys = yield* keyIndexesInSlices(
     members,
     normalised,
-    (m) => aliases.get(m),
+    (member) => aliases.get(member),
     onCollision,
     budget,
   );
@@ -144,19 +194,63 @@ function* compileInSlices(
     normalised,
     ...keys,
     near: yield* nearMissIndexInSlices(normalised, budget),
-    longValueBound: longValueBound(longest),
+    longValueBound: longValueBound(collected.longest),
   });
 }
 
-// Apart from the generator, whose scope (the entries, the normalised members)
+/**
+ * Sets up to this size keep every member as a string in a `Set`, so a check
+ * is one `Set.has`. Larger ones keep the first this many members that checks
+ * find, and look the rest up in the packed table (a hash of the value and a
+ * comparison of its code units).
+ */
+const HOT_MEMBERS = 4096;
+
+// Apart from the generator, whose scope (the entries, the collected values)
 // the set's functions would otherwise keep alive.
 function valueSetOver(tables: MatchTables): ValueSet {
   const { exact, members } = tables;
-  return Object.freeze({
-    size: exact.size,
-    has: (value: string) => exact.has(value),
-    members: () => members,
+  const size = members.count;
+  const hot = new Set<string>();
+  let listed: readonly string[] | undefined;
+  if (size <= HOT_MEMBERS) {
+    listed = Object.freeze(allMembers(members));
+    for (const member of listed) hot.add(member);
+  }
+  const set: ValueSet = Object.freeze({
+    size,
+    has(value: string): boolean {
+      if (hot.has(value)) return true;
+      if (typeof value !== 'string' || exact.get(value) === undefined) return false;
+      if (hot.size < HOT_MEMBERS) hot.add(value);
+      return true;
+    },
+    // Made on first call for a large set: a million strings are a million objects.
+    members: () => (listed ??= Object.freeze(allMembers(members))),
     classify: (value: string) => classify(tables, value),
     suggest: (value: string, limit: number) => suggest(tables, value, limit),
   });
+  compiledTables.set(set, tables);
+  return set;
+}
+
+function allMembers(members: PackedStrings): string[] {
+  const out = new Array<string>(members.count);
+  for (let i = 0; i < members.count; i++) out[i] = members.stringAt(i);
+  return out;
+}
+
+const compiledTables = new WeakMap<ValueSet, MatchTables>();
+
+/**
+ * The first `limit` members of `set` in code-unit order, without listing the
+ * others when the set is one this module compiled.
+ */
+export function leadingMembers(set: ValueSet, limit: number): string[] {
+  const tables = compiledTables.get(set);
+  if (tables === undefined) return set.members().slice(0, limit);
+  const count = Math.min(limit, tables.members.count);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) out.push(tables.members.stringAt(i));
+  return out;
 }

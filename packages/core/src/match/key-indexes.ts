@@ -41,9 +41,9 @@ export type CollisionListener = (members: readonly string[], normalised: string)
  * @param aliasesOf the aliases the owner gave a member, if any
  */
 export function* keyIndexesInSlices(
-  members: readonly string[],
+  members: PackedStrings,
   normalised: PackedStrings,
-  aliasesOf: (member: string) => readonly string[] | undefined,
+  aliasesOf: (member: number) => readonly string[] | undefined,
   onCollision: CollisionListener | undefined,
   budget: Budget,
 ): Slices<KeyIndexes> {
@@ -53,10 +53,10 @@ export function* keyIndexesInSlices(
   });
   // Member numbers per alias key, ascending because members are visited in order.
   const aliasClaims = new Map<string, number[]>();
-  yield* inSlices(budget, members.length, CLAIM_WEIGHT, (from, to) => {
+  yield* inSlices(budget, members.count, CLAIM_WEIGHT, (from, to) => {
     for (let i = from; i < to; i++) {
       byNormalised.claim(i);
-      for (const alias of aliasesOf(members[i]!) ?? []) {
+      for (const alias of aliasesOf(i) ?? []) {
         const key = normalise(alias);
         if (normalised.equals(i, key)) continue;
         const claimants = aliasClaims.get(key);
@@ -67,7 +67,7 @@ export function* keyIndexesInSlices(
   });
 
   const collisions = new Map<string, Set<number>>();
-  yield* inSlices(budget, members.length, SCAN_WEIGHT, (from, to) => {
+  yield* inSlices(budget, members.count, SCAN_WEIGHT, (from, to) => {
     for (let i = from; i < to; i++) {
       if (!byNormalised.isShared(i)) continue;
       const key = normalised.stringAt(i);
@@ -99,7 +99,7 @@ export function* keyIndexesInSlices(
     yield* inSlices(budget, collisions.size, CLAIM_WEIGHT, (from, to) => {
       for (let n = from; n < to; n++) {
         const [key, group] = groups.next().value!;
-        const names = [...group].sort((a, b) => a - b).map((i) => members[i]!);
+        const names = [...group].sort((a, b) => a - b).map((i) => members.stringAt(i));
         try {
           onCollision(names, key);
         } catch {

@@ -13,8 +13,9 @@ export const AMBIGUOUS = -1;
  */
 export interface MatchTables {
   /** Members in code-unit order; positions are member numbers. */
-  readonly members: readonly string[];
-  readonly exact: ReadonlySet<string>;
+  readonly members: PackedStrings;
+  /** Member → its number (members are distinct: no key is ever shared). */
+  readonly exact: KeyTable;
   /** `normalise(member)` at each member number. */
   readonly normalised: PackedStrings;
   /** `normalise(member)` → member, or `AMBIGUOUS` with the claimants beside it. */

@@ -53,46 +53,88 @@ export class PackedStrings {
   }
 }
 
-/** Fills a `PackedStrings` one string at a time; the code units grow as needed. */
+/** Fills a `PackedStrings` one string at a time; both arrays grow as needed. */
 export class PackedStringsBuilder {
   private codes: Uint16Array;
-  private readonly starts: Uint32Array;
+  private starts: Uint32Array;
   private added = 0;
   private used = 0;
 
   /**
-   * @param count how many strings will be pushed
+   * @param count how many strings will be pushed (or a guess)
    * @param capacity code units to reserve (the sum of their lengths, or a guess)
    */
   constructor(count: number, capacity: number) {
-    this.starts = new Uint32Array(count + 1);
+    this.starts = new Uint32Array(Math.max(16, count + 1));
     this.codes = new Uint16Array(Math.max(16, capacity));
   }
 
-  push(s: string): void {
-    let codes = this.codes;
-    const at = this.used;
-    if (at + s.length > codes.length) {
-      const grown = new Uint16Array(Math.max(2 * codes.length, at + s.length));
-      grown.set(codes.subarray(0, at));
-      this.codes = codes = grown;
-    }
-    for (let k = 0; k < s.length; k++) codes[at + k] = s.charCodeAt(k);
-    this.used = at + s.length;
-    this.starts[++this.added] = this.used;
+  /** Strings pushed so far. */
+  get count(): number {
+    return this.added;
   }
 
-  /** The strings pushed so far; the builder must not be used afterwards. */
-  build(): PackedStrings {
-    const starts =
-      this.added === this.starts.length - 1 ? this.starts : this.starts.slice(0, this.added + 1);
-    // A guess that overshot by more than an eighth is trimmed to size.
-    const codes =
-      this.codes.length - this.used > this.codes.length / 8
-        ? this.codes.slice(0, this.used)
-        : this.codes;
-    return new PackedStrings(codes, starts);
+  push(s: string): void {
+    const at = this.reserve(s.length);
+    const codes = this.codes;
+    for (let k = 0; k < s.length; k++) codes[at + k] = s.charCodeAt(k);
   }
+
+  /** Push the string held in `codes[from, to)`. */
+  pushCodes(codes: Uint16Array, from: number, to: number): void {
+    const at = this.reserve(to - from);
+    this.codes.set(codes.subarray(from, to), at);
+  }
+
+  /**
+   * The strings pushed so far; the builder must not be used afterwards. The
+   * arrays are views of the builder's: capacity reserved and not used stays
+   * reserved (a copy to trim it would be one long pause at a million strings),
+   * so reserve what the strings need, not more.
+   */
+  build(): PackedStrings {
+    return new PackedStrings(
+      this.codes.subarray(0, this.used),
+      this.starts.subarray(0, this.added + 1),
+    );
+  }
+
+  /** Makes room for one more string of `length` code units; returns where it goes. */
+  private reserve(length: number): number {
+    const at = this.used;
+    if (at + length > this.codes.length) {
+      const grown = new Uint16Array(Math.max(2 * this.codes.length, at + length));
+      grown.set(this.codes.subarray(0, at));
+      this.codes = grown;
+    }
+    if (this.added + 2 > this.starts.length) {
+      const grown = new Uint32Array(2 * this.starts.length);
+      grown.set(this.starts);
+      this.starts = grown;
+    }
+    this.used = at + length;
+    this.starts[++this.added] = this.used;
+    return at;
+  }
+}
+
+/**
+ * Code-unit order of `codes[aFrom, aTo)` and `codes[bFrom, bTo)`: negative,
+ * zero or positive, as `<` on the two strings would have it.
+ */
+export function compareCodes(
+  codes: Uint16Array,
+  aFrom: number,
+  aTo: number,
+  bFrom: number,
+  bTo: number,
+): number {
+  const common = Math.min(aTo - aFrom, bTo - bFrom);
+  for (let k = 0; k < common; k++) {
+    const d = codes[aFrom + k]! - codes[bFrom + k]!;
+    if (d !== 0) return d;
+  }
+  return aTo - aFrom - (bTo - bFrom);
 }
 
 /** FNV-1a over the code units `codes[from, to)`. */
@@ -113,12 +155,16 @@ export function hashString(s: string): number {
 const CHUNK = 4096;
 
 export function stringOf(codes: Uint16Array, from: number, to: number): string {
-  if (to - from <= CHUNK) return String.fromCharCode(...codes.subarray(from, to));
+  if (to - from <= CHUNK) return fromCodes(codes.subarray(from, to));
   let out = '';
-  for (let k = from; k < to; k += CHUNK) {
-    out += String.fromCharCode(...codes.subarray(k, Math.min(to, k + CHUNK)));
-  }
+  for (let k = from; k < to; k += CHUNK)
+    out += fromCodes(codes.subarray(k, Math.min(to, k + CHUNK)));
   return out;
+}
+
+/** `apply` with the typed array: about 4 times faster than spreading it. */
+function fromCodes(units: Uint16Array): string {
+  return String.fromCharCode.apply(null, units as unknown as number[]);
 }
 
 /**

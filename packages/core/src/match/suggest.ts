@@ -20,7 +20,7 @@ export function suggest(tables: MatchTables, value: string, limit: number): stri
   const out: string[] = implied === undefined ? [] : [implied];
   for (const hit of tables.near.within(key, wanted)) {
     if (out.length >= wanted) break;
-    const member = tables.members[hit.member]!;
+    const member = tables.members.stringAt(hit.member);
     if (member !== implied) out.push(member);
   }
   return out;

@@ -6,7 +6,7 @@ import { ValueSetSlot } from './value-set-slot.js';
 
 /**
  * The provider with its compiler injected; `createValueSetProvider` passes the
- * real one (`compileValueSetAsync`). Tests use this to drive compile-time
+ * real one (`compileCollectedAsync`). Tests use this to drive compile-time
  * behaviour (collisions, failures, slices) without depending on how the
  * compiler normalises. The compiler may answer at once or with a promise.
  */

@@ -1,4 +1,4 @@
-import { compileValueSetAsync } from '../match/compile-value-set.js';
+import { compileCollectedAsync } from '../match/compile-value-set.js';
 import type { ValueSetProvider, ValueSetProviderOptions } from '../types.js';
 import { createProvider } from './create-provider.js';
 
@@ -14,9 +14,12 @@ import { createProvider } from './create-provider.js';
  * - One attempt per set at a time. An attempt slower than `fetchTimeoutMs` is
  *   aborted through `ctx.signal` and counted as `timeout`; a source that ignores
  *   its signal is no longer waited on, and its late answer is discarded.
- * - A loaded list is then compiled in slices of a few milliseconds with a turn
- *   of the event loop between them (`compileValueSetAsync`), so a refresh of
- *   100,000 members never stalls the checks running beside it. Meanwhile
+ * - A list is read into packed arrays as it loads (an HTTP body as it
+ *   arrives; `sources/collect.ts`), then compiled in slices of a few
+ *   milliseconds with a turn of the event loop between them
+ *   (`compileCollectedAsync`), so a refresh of 1,000,000 members never stalls
+ *   the checks running beside it, nor leaves the garbage collector a million
+ *   strings to move. Meanwhile
  *   `get()` serves what it served before (or `cold`), the attempt is still the
  *   one in flight (`refresh()` joins it, `ready()` waits for the publish), and
  *   `close()` abandons it. `fetchTimeoutMs` bounds the load (request, body,
@@ -42,5 +45,5 @@ import { createProvider } from './create-provider.js';
  *   out of range; `INVALID_SOURCE` for a source without `load` or with an unknown `kind`.
  */
 export function createValueSetProvider(options: ValueSetProviderOptions): ValueSetProvider {
-  return createProvider(options, compileValueSetAsync);
+  return createProvider(options, compileCollectedAsync);
 }

@@ -1,6 +1,7 @@
 import type { ValueSetCompiler } from '../match/compile-value-set.js';
 import type { PayloadRejection } from '../sources/payload-error.js';
-import type { Clock, ValueSetEntry, ValueSetEvent } from '../types.js';
+import type { CollectedValues } from '../match/value-collector.js';
+import type { Clock, ValueSetEvent } from '../types.js';
 
 /** Provider options after validation, with defaults applied. Never exported. */
 export interface ResolvedOptions {
@@ -14,7 +15,7 @@ export interface ResolvedOptions {
   /** Publishes to `onEvent`; never throws. */
   emit: (event: ValueSetEvent) => void;
   /**
-   * Compiles a refreshed set (`compileValueSetAsync`, in slices). Injected so
+   * Compiles a refreshed set (`compileCollectedAsync`, in slices). Injected so
    * tests can exercise collisions, failures and slow compiles independently
    * of the real compiler.
    */
@@ -23,7 +24,7 @@ export interface ResolvedOptions {
 
 /** How one call to a source's `load` ended. */
 export type AttemptOutcome =
-  | { ok: true; entries: readonly ValueSetEntry[] }
+  | { ok: true; collected: CollectedValues }
   | {
       ok: false;
       reason: 'fetch_failed' | 'timeout' | 'invalid_payload';

@@ -1,4 +1,5 @@
-import type { ValueSet, ValueSetEntry } from '../types.js';
+import type { CollectedValues } from '../match/value-collector.js';
+import type { ValueSet } from '../types.js';
 import type { ResolvedOptions } from './internal-types.js';
 
 export interface Collision {
@@ -21,18 +22,18 @@ export type Verdict =
  * no one.
  */
 export async function judgeRefresh(
-  entries: readonly ValueSetEntry[],
+  collected: CollectedValues,
   servedSize: () => number | undefined,
   options: Pick<ResolvedOptions, 'maxShrinkRatio' | 'compile'>,
   signal: AbortSignal,
 ): Promise<Verdict> {
-  if (entries.length === 0) {
+  if (collected.values.count === 0) {
     return { ok: false, rejection: 'empty', detail: 'the owner sent an empty list' };
   }
   const collisions: Collision[] = [];
   let set: ValueSet;
   try {
-    set = await options.compile(entries, {
+    set = await options.compile(collected, {
       onCollision: (members, normalised) => collisions.push({ members: [...members], normalised }),
       signal,
     });

@@ -1,4 +1,4 @@
-import { parseValueSetPayloadInTurns } from '../sources/parse-payload.js';
+import { collectFrom } from '../sources/collect.js';
 import { asPayloadError } from '../sources/payload-error.js';
 import type { Clock, ValueSetSource } from '../types.js';
 import type { AttemptOutcome } from './internal-types.js';
@@ -47,10 +47,7 @@ export function startAttempt(source: ValueSetSource, clock: Clock, timeoutMs: nu
 
 async function load(source: ValueSetSource, signal: AbortSignal): Promise<AttemptOutcome> {
   try {
-    // Sources may be hand-written: what they return is checked and copied
-    // here, in slices, so a large list does not hold the event loop.
-    const entries = await parseValueSetPayloadInTurns(await source.load({ signal }), signal);
-    return { ok: true, entries };
+    return { ok: true, collected: await collectFrom(source, { signal }) };
   } catch (error) {
     const payload = asPayloadError(error);
     if (payload) return { ok: false, reason: 'invalid_payload', ...payload };

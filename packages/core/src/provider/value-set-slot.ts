@@ -119,7 +119,7 @@ export class ValueSetSlot {
   ): Promise<void> {
     const verdict =
       outcome.ok && !this.closed
-        ? await judgeRefresh(outcome.entries, () => this.servedSet()?.size, this.options, signal)
+        ? await judgeRefresh(outcome.collected, () => this.servedSet()?.size, this.options, signal)
         : undefined;
     this.inFlight = undefined;
     this.cancelInFlight = undefined;

@@ -1,7 +1,9 @@
 import { ArgcheckConfigError, ErrorCode } from '../errors.js';
+import { type CollectedValues, ValueCollector } from '../match/value-collector.js';
 import type { FetchContext, HttpValueSetOptions, ValueSetEntry, ValueSetSource } from '../types.js';
 import { JsonArrayReader } from './json-array-reader.js';
-import { parseValueSetPayloadInTurns } from './parse-payload.js';
+import { COLLECT } from './collect.js';
+import { addElement, collectPayloadInTurns, parseValueSetPayloadInTurns } from './parse-payload.js';
 import { ValueSetPayloadError } from './payload-error.js';
 import { readCappedBody } from './read-capped-body.js';
 
@@ -33,7 +35,7 @@ export function httpValueSet(url: string | URL, options: HttpValueSetOptions = {
   // Query strings and credentials often carry tokens; messages name only origin and path.
   const shown = `${target.origin}${target.pathname}`;
 
-  async function load({ signal }: FetchContext): Promise<readonly ValueSetEntry[]> {
+  async function get(signal: AbortSignal): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(target, { headers: requestHeaders, signal });
@@ -44,29 +46,69 @@ export function httpValueSet(url: string | URL, options: HttpValueSetOptions = {
       await response.body?.cancel().catch(() => undefined);
       throw new Error(`GET ${shown} answered HTTP ${response.status} ${response.statusText}`);
     }
+    return response;
+  }
+
+  /** The whole body as JSON, `select` applied. */
+  async function payload(signal: AbortSignal): Promise<unknown> {
+    const response = await get(signal);
     // An array is parsed piece by piece as it arrives (the reader gives the
     // event loop a turn every 256 KiB); any other body, or a malformed one,
     // by one JSON.parse of the whole text at the end.
     const pieces = new JsonArrayReader();
     const text = await readCappedBody(response, maxBytes, (piece) => pieces.push(piece));
-    let body: unknown = pieces.result();
-    if (body === undefined) {
-      try {
-        body = JSON.parse(text);
-      } catch (error) {
-        throw new ValueSetPayloadError(
-          'malformed',
-          `GET ${shown} returned a body that is not JSON (${(error as Error).message})`,
-        );
-      }
-    }
-    return parseValueSetPayloadInTurns(
-      select === undefined ? body : applySelect(select, body),
-      signal,
-    );
+    const body = pieces.result() ?? parseWhole(text, shown);
+    return select === undefined ? body : applySelect(select, body);
   }
 
-  return Object.freeze({ kind: 'http', load });
+  async function load({ signal }: FetchContext): Promise<readonly ValueSetEntry[]> {
+    return parseValueSetPayloadInTurns(await payload(signal), signal);
+  }
+
+  /**
+   * What the provider reads: with no `select`, a body that is an array goes
+   * into the collector group by group as it arrives, and its strings die
+   * young; anything else is read whole, as `load` reads it.
+   */
+  async function collect({ signal }: FetchContext): Promise<CollectedValues> {
+    if (select !== undefined) return collectPayloadInTurns(await payload(signal), signal);
+    const response = await get(signal);
+    // Sized from the declared length, so that a large list is not copied as
+    // it grows: a JSON string takes at least a byte per code unit it holds.
+    const declared = Math.min(maxBytes, Number(response.headers.get('content-length')) || 0);
+    const collector = new ValueCollector(Math.ceil(declared / 16), declared);
+    let invalid: Error | undefined;
+    const pieces = new JsonArrayReader((elements) => {
+      if (invalid !== undefined) return;
+      try {
+        for (const element of elements) addElement(collector, element, collector.count);
+      } catch (error) {
+        // addElement throws only ValueSetPayloadError.
+        invalid = error as Error;
+      }
+    });
+    const text = await readCappedBody(response, maxBytes, (piece) => pieces.push(piece));
+    if (pieces.result() === undefined) {
+      // Not an array read piece by piece (an object, or malformed): what was
+      // collected is void; the whole text decides.
+      return collectPayloadInTurns(parseWhole(text, shown), signal);
+    }
+    if (invalid !== undefined) throw invalid;
+    return collector.finish();
+  }
+
+  return Object.freeze({ kind: 'http', load, [COLLECT]: collect });
+}
+
+function parseWhole(text: string, shown: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new ValueSetPayloadError(
+      'malformed',
+      `GET ${shown} returned a body that is not JSON (${(error as Error).message})`,
+    );
+  }
 }
 
 function parseUrl(url: string | URL): URL {

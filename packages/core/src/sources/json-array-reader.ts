@@ -41,6 +41,17 @@ export class JsonArrayReader {
   private cut = false;
   private readonly values: unknown[] = [];
 
+  /**
+   * @param onElements given, each group of parsed elements goes to it as soon
+   *   as it parses, and `result()` holds none of them. If the reader then
+   *   fails, what it handed over was not the body's elements: discard it.
+   */
+  constructor(
+    private readonly onElements: (elements: unknown[]) => void = (elements) => {
+      for (const value of elements) this.values.push(value);
+    },
+  ) {}
+
   /** Feed the next piece of the text. */
   push(piece: string): void {
     if (this.state === 'before') {
@@ -111,7 +122,8 @@ export class JsonArrayReader {
 
   /**
    * The parsed array, if the whole text was one JSON array and every piece of
-   * it parsed; otherwise `undefined` (parse the whole text instead).
+   * it parsed (empty when the elements went to `onElements`); otherwise
+   * `undefined` (parse the whole text instead).
    */
   result(): unknown[] | undefined {
     return this.state === 'after' ? this.values : undefined;
@@ -127,8 +139,8 @@ export class JsonArrayReader {
       this.fail();
       return false;
     }
-    for (const value of parsed) this.values.push(value);
     this.cut = true;
+    this.onElements(parsed);
     return true;
   }
 

@@ -7,10 +7,16 @@ import {
   runWhole,
   type Slices,
 } from '../match/slices.js';
+import { type CollectedValues, ValueCollector } from '../match/value-collector.js';
 import { ValueSetPayloadError } from './payload-error.js';
 
 const EXPECTED =
   'expected a JSON array of strings or of { value, aliases? } entries, or an object { values: [...] }';
+
+/** Where parsed entries go: an array of them, or a compile's collector. */
+export interface EntrySink {
+  add(value: string, aliases?: readonly string[]): void;
+}
 
 /**
  * Read what an owner sent into entries. Accepts an array of strings, an array
@@ -20,7 +26,9 @@ const EXPECTED =
  * provider's decision, reported as `empty`.
  */
 export function parseValueSetPayload(payload: unknown): ValueSetEntry[] {
-  return runWhole(parseInSlices(payload, new Budget(Infinity)));
+  const entries: ValueSetEntry[] = [];
+  runWhole(parseInSlices(payload, entrySink(entries), new Budget(Infinity)));
+  return entries;
 }
 
 /**
@@ -30,23 +38,46 @@ export function parseValueSetPayload(payload: unknown): ValueSetEntry[] {
  * where that throws, or with `signal`'s reason once it aborts. The payload
  * must not change until the promise settles.
  */
-export function parseValueSetPayloadInTurns(
+export async function parseValueSetPayloadInTurns(
   payload: unknown,
   signal?: AbortSignal,
 ): Promise<ValueSetEntry[]> {
-  return runInTurns(parseInSlices(payload, new Budget(DEFAULT_SLICE_UNITS)), signal);
+  const entries: ValueSetEntry[] = [];
+  await runInTurns(
+    parseInSlices(payload, entrySink(entries), new Budget(DEFAULT_SLICE_UNITS)),
+    signal,
+  );
+  return entries;
+}
+
+/**
+ * `parseValueSetPayloadInTurns` straight into a compile's collector: what a
+ * provider does with what a source loaded. No entry objects are made.
+ */
+export async function collectPayloadInTurns(
+  payload: unknown,
+  signal?: AbortSignal,
+): Promise<CollectedValues> {
+  const list = listOf(payload);
+  const collector = new ValueCollector(list.length);
+  await runInTurns(parseInSlices(list, collector, new Budget(DEFAULT_SLICE_UNITS)), signal);
+  return collector.finish();
 }
 
 // Units of work per element (see `match/slices.ts`): one small object made.
 const ELEMENT_WEIGHT = 0.125;
 
-function* parseInSlices(payload: unknown, budget: Budget): Slices<ValueSetEntry[]> {
+function* parseInSlices(payload: unknown, sink: EntrySink, budget: Budget): Slices<void> {
   const list = listOf(payload);
-  const entries: ValueSetEntry[] = [];
   yield* inSlices(budget, list.length, ELEMENT_WEIGHT, (from, to) => {
-    for (let i = from; i < to; i++) entries.push(parseElement(list[i], i));
+    for (let i = from; i < to; i++) addElement(sink, list[i], i);
   });
-  return entries;
+}
+
+function entrySink(entries: ValueSetEntry[]): EntrySink {
+  return {
+    add: (value, aliases) => entries.push(aliases === undefined ? { value } : { value, aliases }),
+  };
 }
 
 function listOf(payload: unknown): readonly unknown[] {
@@ -58,19 +89,24 @@ function listOf(payload: unknown): readonly unknown[] {
   throw malformed(`got ${describe(payload)}; ${EXPECTED}`);
 }
 
-function parseElement(element: unknown, index: number): ValueSetEntry {
-  if (typeof element === 'string') return { value: element };
+/**
+ * Check element `index` of a list and add it to `sink`.
+ *
+ * @throws ValueSetPayloadError when it is neither a string nor an entry
+ */
+export function addElement(sink: EntrySink, element: unknown, index: number): void {
+  if (typeof element === 'string') return sink.add(element);
   if (!isRecord(element) || typeof element.value !== 'string') {
     throw malformed(
       `element ${index} is ${describe(element)}; expected a string or { value: string, aliases?: string[] }`,
     );
   }
   const { aliases } = element;
-  if (aliases === undefined) return { value: element.value };
+  if (aliases === undefined) return sink.add(element.value);
   if (!Array.isArray(aliases) || !aliases.every((a) => typeof a === 'string')) {
     throw malformed(`element ${index} has "aliases" that is not an array of strings`);
   }
-  return { value: element.value, aliases: [...aliases] };
+  sink.add(element.value, [...aliases]);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -37,18 +37,26 @@ describe('PackedStrings', () => {
     ]);
   });
 
-  it('grows past a capacity guessed too small, and trims one guessed far too large', () => {
-    const small = new PackedStringsBuilder(3, 1);
-    for (const s of ['alpha', 'beta', 'a much longer third string']) small.push(s);
+  it('grows past capacities guessed too small, and holds only what was pushed', () => {
+    const small = new PackedStringsBuilder(1, 1);
+    const pushed = ['alpha', 'beta', 'a much longer third string', '', 'e'.repeat(100)];
+    for (const s of pushed) small.push(s);
     const grown = small.build();
-    expect([0, 1, 2].map((i) => grown.stringAt(i))).to.deep.equal([
-      'alpha',
-      'beta',
-      'a much longer third string',
-    ]);
-    const large = new PackedStringsBuilder(1, 1_000);
+    expect(grown.count).to.equal(pushed.length);
+    expect(pushed.map((_, i) => grown.stringAt(i))).to.deep.equal(pushed);
+    const large = new PackedStringsBuilder(10, 1_000);
     large.push('abc');
-    expect(large.build().codes.length).to.equal(3);
+    const built = large.build();
+    expect([built.count, built.codes.length, built.starts.length]).to.deep.equal([1, 3, 2]);
+  });
+
+  it('copies code units between packs', () => {
+    const from = PackedStrings.of(['left', 'right']);
+    const builder = new PackedStringsBuilder(2, 9);
+    builder.pushCodes(from.codes, from.starts[1]!, from.starts[2]!);
+    builder.pushCodes(from.codes, from.starts[0]!, from.starts[1]!);
+    const built = builder.build();
+    expect([built.stringAt(0), built.stringAt(1)]).to.deep.equal(['right', 'left']);
   });
 
   it('hashes a string and its packed code units alike', () => {

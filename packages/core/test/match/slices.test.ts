@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Budget, inSlices, runInTurns, runWhole, type Slices } from '../../src/match/slices.js';
-import { sortInSlices } from '../../src/match/sort-in-slices.js';
+import { PackedStrings } from '../../src/match/packed-strings.js';
+import { sortedOrder } from '../../src/match/sort-in-slices.js';
 
 /** Visits [0, count) in slices of `size` units at `weight` each, recording each range. */
 function* ranges(count: number, weight: number, budget: Budget, seen: [number, number][]) {
@@ -121,7 +122,7 @@ describe('slices', () => {
   });
 });
 
-describe('sortInSlices', () => {
+describe('sortedOrder', () => {
   const strings = fc.array(
     fc.oneof(
       fc.string({ maxLength: 6 }),
@@ -130,23 +131,25 @@ describe('sortInSlices', () => {
     { maxLength: 200 },
   );
 
-  it('sorts distinct strings in code-unit order, in any slice size', () => {
+  it('orders strings in code-unit order, repeats by position, in any slice size', () => {
     fc.assert(
       fc.property(strings, fc.integer({ min: 1, max: 64 }), (list, size) => {
-        const distinct = [...new Set(list)];
-        const expected = [...distinct].sort();
-        const { value } = pauses(sortInSlices([...distinct], new Budget(size)));
-        expect(value).to.deep.equal(expected);
+        // Positions in code-unit order of their strings (`<` on strings), ties by position.
+        const expected = list
+          .map((_, i) => i)
+          .sort((a, b) => (list[a]! < list[b]! ? -1 : list[a]! > list[b]! ? 1 : a - b));
+        const { value } = pauses(sortedOrder(PackedStrings.of(list), new Budget(size)));
+        expect([...value]).to.deep.equal(expected);
       }),
       { numRuns: 500 },
     );
   });
 
   it('sorts in one native pass, without pausing, when there is no budget', () => {
-    const list = ['b', 'a', 'c'];
-    const { value, pauses: n } = pauses(sortInSlices(list, new Budget(Infinity)));
-    expect(value).to.equal(list);
-    expect(value).to.deep.equal(['a', 'b', 'c']);
+    const { value, pauses: n } = pauses(
+      sortedOrder(PackedStrings.of(['b', 'a', 'c', 'a']), new Budget(Infinity)),
+    );
+    expect([...value]).to.deep.equal([1, 3, 0, 2]);
     expect(n).to.equal(0);
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { compileValueSetAsync, type ValueSetCompiler } from '../../src/match/compile-value-set.js';
+import { compileCollectedAsync, type ValueSetCompiler } from '../../src/match/compile-value-set.js';
 import { createProvider } from '../../src/provider/create-provider.js';
 import type { ValueSet, ValueSetEvent, ValueSetProviderOptions } from '../../src/types.js';
 import { FakeClock, settle } from '../helpers/fake-clock.js';
@@ -21,8 +21,8 @@ function slicedProvider(options: Partial<ValueSetProviderOptions> = {}) {
   const events: ValueSetEvent[] = [];
   const compiles: Promise<ValueSet>[] = [];
   let onStart: (() => void) | undefined;
-  const compile: ValueSetCompiler = (entries, compileOptions) => {
-    const compiling = compileValueSetAsync(entries, { ...compileOptions, yieldEvery: 8 });
+  const compile: ValueSetCompiler = (collected, compileOptions) => {
+    const compiling = compileCollectedAsync(collected, { ...compileOptions, yieldEvery: 8 });
     compiles.push(compiling);
     onStart?.();
     return compiling;

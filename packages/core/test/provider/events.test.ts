@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { compileValueSet } from '../../src/match/compile-value-set.js';
+import { compileCollectedAsync, type ValueSetCompiler } from '../../src/match/compile-value-set.js';
 import { createProvider } from '../../src/provider/create-provider.js';
 import type { ValueSetEvent } from '../../src/types.js';
 import { FakeClock } from '../helpers/fake-clock.js';
@@ -10,12 +10,12 @@ const source = 'function' as const;
 
 // A compiler that reports one collision group, so these tests do not depend
 // on which strings the real normaliser considers equal.
-const collidingCompile: typeof compileValueSet = (entries, options = {}) => {
+const collidingCompile: ValueSetCompiler = (collected, options) => {
   options.onCollision?.(['NOT_AS_DESCRIBED', 'Not-As-Described'], 'not as described');
-  return compileValueSet(entries, options);
+  return compileCollectedAsync(collected, options);
 };
 
-function providerWith(compile: typeof compileValueSet, owner: FakeOwner, events: ValueSetEvent[]) {
+function providerWith(compile: ValueSetCompiler, owner: FakeOwner, events: ValueSetEvent[]) {
   return createProvider(
     {
       sources: { [SET]: owner.source() },
@@ -57,7 +57,7 @@ describe('provider events', () => {
 
   it('refuses a set the compiler throws on, as malformed', async () => {
     const events: ValueSetEvent[] = [];
-    const throwing: typeof compileValueSet = () => {
+    const throwing: ValueSetCompiler = () => {
       throw new Error('index overflow');
     };
     const provider = providerWith(throwing, new FakeOwner([...CODES]), events);

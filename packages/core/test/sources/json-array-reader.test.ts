@@ -119,4 +119,14 @@ describe('JsonArrayReader', () => {
     reader.push('"]');
     expect(reader.result()).to.deep.equal(['a', 'b', 'c']);
   });
+
+  it('hands each group of elements to onElements as it parses, and keeps none', () => {
+    const groups: unknown[][] = [];
+    const reader = new JsonArrayReader((elements) => groups.push(elements));
+    reader.push('["a", {"b": [1, 2]}, "c');
+    expect(groups).to.deep.equal([['a', { b: [1, 2] }]]);
+    reader.push('", "d"]');
+    expect(groups).to.deep.equal([['a', { b: [1, 2] }], ['c'], ['d']]);
+    expect(reader.result()).to.deep.equal([]);
+  });
 });
