@@ -26,6 +26,8 @@ export class KeyTable {
   private readonly shared = new Map<string, number[]>();
   /** 1 for each member whose key another member claims too. */
   private readonly sharing: Uint8Array;
+  /** The longest key claimed: a longer one is answered without hashing it. */
+  private longest = 0;
 
   /** @param keys the normalised member at each member number */
   constructor(private readonly keys: PackedStrings) {
@@ -56,6 +58,7 @@ export class KeyTable {
     const { codes, starts } = keys;
     const from = starts[member]!;
     const to = starts[member + 1]!;
+    if (to - from > this.longest) this.longest = to - from;
     for (let at = hashCodes(codes, from, to) & mask; ; at = (at + 1) & mask) {
       const held = slots[at]!;
       if (held === 0) {
@@ -77,6 +80,7 @@ export class KeyTable {
   /** The one member that normalises to `key`, `AMBIGUOUS` when several do, or undefined. */
   get(key: string): number | undefined {
     const { slots, mask, keys } = this;
+    if (key.length > this.longest) return undefined;
     for (let at = hashString(key) & mask; ; at = (at + 1) & mask) {
       const held = slots[at]!;
       if (held === 0) return undefined;
