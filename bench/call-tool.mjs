@@ -19,7 +19,7 @@ import { staticValueSet } from '@argcheck/core';
 import { ToolArgumentInstrumentation } from '@argcheck/instrumentation';
 import { packageVersion } from './lib/machine.mjs';
 import { argValue, num, publish } from './lib/report.mjs';
-import { median, nowNs, rotated } from './lib/stats.mjs';
+import { median, nowNs, quantile, rotated } from './lib/stats.mjs';
 import { discardingExporter, PullReader, sumOf } from './lib/telemetry.mjs';
 
 const CODES = ['DAMAGED', 'LATE', 'NOT_AS_DESCRIBED', 'DUPLICATE_CHARGE', 'WRONG_ITEM', 'OTHER'];
@@ -148,6 +148,11 @@ async function compare(line, rounds) {
   for (const v of variants) await v.conn.close();
   const m = Object.fromEntries(Object.entries(calls).map(([k, s]) => [k, median(s)]));
   const r = Object.fromEntries(Object.entries(perRound).map(([k, s]) => [k, median(s)]));
+  // What argcheck adds along the distribution: the fastest calls run with the
+  // warmest caches, the slowest with the coldest.
+  const addedAt = Object.fromEntries(
+    [0.1, 0.5, 0.9].map((q) => [q, quantile(calls.instrumented, q) - quantile(calls.plain, q)]),
+  );
   return {
     name: `${line.name} ${packageVersion(line.name)}`,
     medianUs: m,
@@ -158,6 +163,7 @@ async function compare(line, rounds) {
     roundUs: r,
     roundRatio: r.instrumented / r.plain,
     roundControlRatio: r.control / r.plain,
+    addedAt,
   };
 }
 
@@ -249,7 +255,11 @@ publish({
         `${BAR_RATIO} allows ${num((BAR_RATIO - 1) * r.medianUs.plain * 1000)} ns for everything ` +
         `argcheck adds; the MCP interception alone (a patched client, nothing checked) adds ` +
         `${num(r.patchUs * 1000)} ns, and checking and counting the rest of the ` +
-        `${num(r.addedUs * 1000)} ns. Inside a real call the check runs with cold caches, ` +
+        `${num(r.addedUs * 1000)} ns. What it adds grows along the distribution of call ` +
+        `times: ${num(r.addedAt[0.1] * 1000)} ns at the 10th percentile, ` +
+        `${num(r.addedAt[0.5] * 1000)} ns at the median, ${num(r.addedAt[0.9] * 1000)} ns at ` +
+        'the 90th: the slower a call, the colder the caches it ran with, for its own code and ' +
+        'for the check alike. Inside a real call the check runs with cold caches, ' +
         'colder than the "cold caches" column of the section above (which is itself several ' +
         'times its loop figure): between two checks the call runs the SDK and zod code and ' +
         'allocates about 12 kB (measured on SDK 1.x). ' +
