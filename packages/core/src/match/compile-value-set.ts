@@ -221,8 +221,12 @@ function valueSetOver(tables: MatchTables): ValueSet {
     size,
     has(value: string): boolean {
       if (hot.has(value)) return true;
-      if (typeof value !== 'string' || exact.get(value) === undefined) return false;
-      if (hot.size < HOT_MEMBERS) hot.add(value);
+      if (typeof value !== 'string') return false;
+      const member = exact.get(value);
+      if (member === undefined) return false;
+      // A copy of our own, never the caller's string: that may be a slice of
+      // a much larger one (a request body) that it would keep alive.
+      if (hot.size < HOT_MEMBERS) hot.add(members.stringAt(member));
       return true;
     },
     // Made on first call for a large set: a million strings are a million objects.
