@@ -198,35 +198,45 @@ function* compileCollected(
   });
 }
 
+/** Sets up to this size keep every member as a string in a `Set`: a check is one `Set.has`. */
+const STRING_MEMBERS = 4096;
+
 /**
- * Sets up to this size keep every member as a string in a `Set`, so a check
- * is one `Set.has`. Larger ones keep the first this many members that checks
- * find, and look the rest up in the packed table (a hash of the value and a
- * comparison of its code units).
+ * A larger set looks members up in its packed table (a hash of the value and
+ * a comparison of code units) and keeps a few it found as strings, so that
+ * the values a workload repeats cost a `Set.has`. Few enough that the `Set`
+ * stays in a handful of cache lines; once full it starts over, so it follows
+ * the traffic rather than keeping whatever came first. Only one lookup in
+ * `LEARN_EVERY` adds its member: a value repeated often is soon among them,
+ * and traffic spread over the whole set does not pay for a copy per check.
  */
-const HOT_MEMBERS = 4096;
+const RECENT_MEMBERS = 64;
+const LEARN_EVERY = 16;
 
 // Apart from the generator, whose scope (the entries, the collected values)
 // the set's functions would otherwise keep alive.
 function valueSetOver(tables: MatchTables): ValueSet {
   const { exact, members } = tables;
   const size = members.count;
-  const hot = new Set<string>();
+  const strings = new Set<string>();
   let listed: readonly string[] | undefined;
-  if (size <= HOT_MEMBERS) {
+  let lookups = 0;
+  if (size <= STRING_MEMBERS) {
     listed = Object.freeze(allMembers(members));
-    for (const member of listed) hot.add(member);
+    for (const member of listed) strings.add(member);
   }
   const set: ValueSet = Object.freeze({
     size,
     has(value: string): boolean {
-      if (hot.has(value)) return true;
-      if (typeof value !== 'string') return false;
+      if (strings.has(value)) return true;
+      if (size <= STRING_MEMBERS || typeof value !== 'string') return false;
       const member = exact.get(value);
       if (member === undefined) return false;
+      if (++lookups % LEARN_EVERY !== 0) return true;
+      if (strings.size >= RECENT_MEMBERS) strings.clear();
       // A copy of our own, never the caller's string: that may be a slice of
       // a much larger one (a request body) that it would keep alive.
-      if (hot.size < HOT_MEMBERS) hot.add(members.stringAt(member));
+      strings.add(members.stringAt(member));
       return true;
     },
     // Made on first call for a large set: a million strings are a million objects.

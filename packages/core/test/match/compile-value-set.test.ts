@@ -67,7 +67,7 @@ describe('compileValueSet', () => {
     const sorted = [...new Set(ids)].sort();
 
     it('answers has() exactly, for every member and for strings that are not', () => {
-      // Twice over: the first pass fills the members kept as strings and goes past them.
+      // Twice over: the recent members kept as strings fill up and start over many times.
       for (let pass = 0; pass < 2; pass++) {
         expect(ids.filter((id) => !set.has(id))).to.deep.equal([]);
         expect(
