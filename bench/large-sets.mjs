@@ -269,7 +269,8 @@ function workloads(set, ids) {
  * it gave. The warm-up values run first, so the code is optimised as in a
  * long-running process. The measured values then run in PASSES passes, each
  * value timed alone once per pass (passes, not repeats, so no value finds the
- * index warm from its own previous run). A value's latency is the median of
+ * index warm from its own previous run, nor its classification among the
+ * set's last 64). A value's latency is the median of
  * its passes: one pass on a shared machine catches interrupts and other
  * processes' time slices, which land on a different value each pass. The
  * first pass alone is reported too.
@@ -566,7 +567,9 @@ publish({
     `optimised as in a long-running process; then the measured values run in ${PASSES} passes, ` +
     "each value timed once per pass, and a value's latency is the median of its passes (an " +
     "interrupt or another process's time slice lands on one pass of one value, not on all " +
-    'three); p99 is over values. The first pass alone is shown for `classify`. Each size runs ' +
+    'three); p99 is over values. A set keeps the classifications of its last 64 mismatches, ' +
+    'and a value comes back only after the other 4,999, so every pass classifies it anew. ' +
+    'The first pass alone is shown for `classify`. Each size runs ' +
     'in its own process.',
   tables: [
     {

@@ -17,7 +17,7 @@
  * refresh never stalls the checks running beside it. Both build the same set
  * and make the same `onCollision` calls in the same order.
  */
-import type { ValueSet, ValueSetEntry } from '../types.js';
+import type { Classification, ValueSet, ValueSetEntry } from '../types.js';
 import { classify } from './classify.js';
 import { type CollisionListener, keyIndexesInSlices } from './key-indexes.js';
 import type { MatchTables } from './match-tables.js';
@@ -213,6 +213,17 @@ const STRING_MEMBERS = 4096;
 const RECENT_MEMBERS = 64;
 const LEARN_EVERY = 16;
 
+/**
+ * Classifications of recent mismatches, kept per set: a model that gets a
+ * value wrong tends to get it wrong the same way again (`late` for `LATE`),
+ * and a repeat then costs a `Map.get` rather than normalising and searching,
+ * whose tables and code would push the caller's own out of the CPU's caches.
+ * Bounded like the recent members (full, it starts over), and only short
+ * values are kept, so a flood of invented values costs nothing more.
+ */
+const RECENT_MISMATCHES = 64;
+const RECENT_MISMATCH_LENGTH = 64;
+
 // Apart from the generator, whose scope (the entries, the collected values)
 // the set's functions would otherwise keep alive.
 function valueSetOver(tables: MatchTables): ValueSet {
@@ -221,6 +232,7 @@ function valueSetOver(tables: MatchTables): ValueSet {
   const strings = new Set<string>();
   let listed: readonly string[] | undefined;
   let lookups = 0;
+  const mismatches = new Map<string, Classification>();
   if (size <= STRING_MEMBERS) {
     listed = Object.freeze(allMembers(members));
     for (const member of listed) strings.add(member);
@@ -241,7 +253,16 @@ function valueSetOver(tables: MatchTables): ValueSet {
     },
     // Made on first call for a large set: a million strings are a million objects.
     members: () => (listed ??= Object.freeze(allMembers(members))),
-    classify: (value: string) => classify(tables, value),
+    classify(value: string): Classification {
+      const known = mismatches.get(value);
+      if (known !== undefined) return known;
+      const found = Object.freeze(classify(tables, value));
+      if (typeof value === 'string' && value.length <= RECENT_MISMATCH_LENGTH) {
+        if (mismatches.size >= RECENT_MISMATCHES) mismatches.clear();
+        mismatches.set(value, found);
+      }
+      return found;
+    },
     suggest: (value: string, limit: number) => suggest(tables, value, limit),
   });
   compiledTables.set(set, tables);
