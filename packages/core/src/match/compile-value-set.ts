@@ -24,7 +24,13 @@ import type { MatchTables } from './match-tables.js';
 import { nearMissIndexInSlices } from './near-miss-index.js';
 import { normalise } from './normalise.js';
 import { KeyTable } from './key-table.js';
-import { compareCodes, type PackedStrings, PackedStringsBuilder } from './packed-strings.js';
+import {
+  codesOf,
+  compareCodes,
+  type PackedStrings,
+  PackedStringsBuilder,
+  stringOf,
+} from './packed-strings.js';
 import {
   Budget,
   DEFAULT_SLICE_UNITS,
@@ -259,7 +265,8 @@ function valueSetOver(tables: MatchTables): ValueSet {
       const found = Object.freeze(classify(tables, value));
       if (typeof value === 'string' && value.length <= RECENT_MISMATCH_LENGTH) {
         if (mismatches.size >= RECENT_MISMATCHES) mismatches.clear();
-        mismatches.set(value, found);
+        // Keyed by a copy of our own, as `has` keeps members.
+        mismatches.set(copyOf(value), found);
       }
       return found;
     },
@@ -267,6 +274,14 @@ function valueSetOver(tables: MatchTables): ValueSet {
   });
   compiledTables.set(set, tables);
   return set;
+}
+
+let copying: Uint16Array = new Uint16Array(RECENT_MISMATCH_LENGTH);
+
+/** A flat string of our own with the code units of `value` (never a slice of the caller's). */
+function copyOf(value: string): string {
+  copying = codesOf(value, copying);
+  return stringOf(copying, 0, value.length);
 }
 
 function allMembers(members: PackedStrings): string[] {
