@@ -1,5 +1,5 @@
 import { ArgcheckConfigError, ErrorCode } from '../errors.js';
-import { leadingMembers } from '../match/compile-value-set.js';
+import { leadingMembers } from '../match/compiled-set.js';
 import type {
   ArgumentChecker,
   ArgumentCheckerOptions,

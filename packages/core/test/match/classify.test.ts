@@ -1,8 +1,5 @@
 import { expect } from 'chai';
-import fc from 'fast-check';
 import { compileValueSet } from '../../src/match/compile-value-set.js';
-import { anyString, variantOf } from './arbitraries.js';
-import { realisticIds } from './realistic-ids.js';
 import { REFUND_CODES } from './refund-codes.js';
 
 describe('classify: mismatch shapes on refund reason codes', () => {
@@ -50,36 +47,5 @@ describe('classify: mismatch shapes on refund reason codes', () => {
       canonical: 'LATE',
     });
     expect(set.classify(' '.repeat(125) + 'LATE')).to.deep.equal({ shape: 'invented' });
-  });
-});
-
-describe('classify: recent mismatches', () => {
-  const ids = realisticIds(5_000, 11);
-  const entries = ids.map((value) => ({ value }));
-  const set = compileValueSet(entries);
-  // Drawn from a pool larger than the mismatches a set keeps, with repeats,
-  // so answers come both from the kept ones and from classifying anew.
-  const pool = fc.array(
-    fc.oneof(fc.constantFrom(...ids.slice(0, 40)).chain(variantOf), anyString),
-    {
-      minLength: 100,
-      maxLength: 100,
-    },
-  );
-
-  it('answers a repeated value as it answered it the first time, frozen', () => {
-    fc.assert(
-      fc.property(pool, fc.array(fc.nat({ max: 99 }), { maxLength: 400 }), (values, picks) => {
-        // A set compiled alike, asked each value once: the answers to match.
-        const fresh = compileValueSet(entries);
-        const expected = new Map(values.map((v) => [v, fresh.classify(v)]));
-        for (const i of picks) {
-          const answer = set.classify(values[i]!);
-          expect(answer).to.deep.equal(expected.get(values[i]!));
-          expect(Object.isFrozen(answer)).to.equal(true);
-        }
-      }),
-      { numRuns: 40 },
-    );
   });
 });
