@@ -6,6 +6,11 @@
 // are alike after case folding and separator unification, so a set of n ids
 // has n members and no normalisation collisions.
 
+// The seeded random source and the typo maker are the core tests' own.
+import { seededRandom } from '../../packages/core/build/test/match/realistic-ids.js';
+
+export { seededRandom, typo } from '../../packages/core/build/test/match/realistic-ids.js';
+
 // prettier-ignore
 const WORDS = (
   'Brake Caliper Rotor Pad Hose Valve Pump Filter Sensor Bracket Housing Gasket Seal Bearing ' +
@@ -31,18 +36,6 @@ const DOMAINS = ['payments', 'checkout', 'search', 'catalog', 'identity', 'shipp
 const PARTS = ['core', 'gateway', 'scheduler', 'indexer', 'importer', 'router', 'cache', 'store',
   'events', 'webhooks', 'settlement', 'quotes', 'rules', 'sync', 'audit', 'feeds', 'ranker'];
 const KINDS = ['api', 'worker', 'web', 'job', 'db', 'stream'];
-
-/** A seeded pseudo-random source in [0, 1) (mulberry32). */
-export function seededRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const digits = (random, n) => String(Math.floor(random() * 10 ** n)).padStart(n, '0');
 
@@ -93,22 +86,6 @@ export function realisticIds(count, seed = 1) {
     ids.push(id);
   }
   return ids;
-}
-
-/** One random edit (substitute, delete, insert, swap neighbours) somewhere in `s`. */
-export function typo(s, random) {
-  const at = Math.floor(random() * s.length);
-  const letter = String.fromCharCode(97 + Math.floor(random() * 26));
-  switch (Math.floor(random() * 4)) {
-    case 0:
-      return s.slice(0, at) + letter + s.slice(at + 1);
-    case 1:
-      return s.slice(0, at) + s.slice(at + 1);
-    case 2:
-      return s.slice(0, at) + letter + s.slice(at);
-    default:
-      return at + 1 < s.length ? s.slice(0, at) + s[at + 1] + s[at] + s.slice(at + 2) : s + letter;
-  }
 }
 
 /** Words a model makes up, in the shapes ids have. */

@@ -32,6 +32,18 @@ import {
 
 const refunds = () => ({ refunds: staticValueSet(CODES) });
 
+/** A ready provider of the refund codes, and a checker over it (`CHECKED`, observe, unless `options` say). */
+async function refundsChecker(options = {}) {
+  const provider = createValueSetProvider({ sources: refunds() });
+  await provider.ready();
+  const checker = createArgumentChecker({
+    valueSets: provider,
+    checkedArguments: CHECKED,
+    ...options,
+  });
+  return { provider, checker };
+}
+
 export const concurrency = [
   {
     fault: '1,000 checks arrive together on a cold set',
@@ -411,10 +423,7 @@ export const adversarial = [
       ],
     ],
     async run() {
-      const provider = createValueSetProvider({ sources: refunds() });
-      await provider.ready();
-      const checker = createArgumentChecker({
-        valueSets: provider,
+      const { provider, checker } = await refundsChecker({
         checkedArguments: { t: { reason_code: 'refunds', 'items[].warehouse_code': 'refunds' } },
         mode: 'normalise',
       });
@@ -458,9 +467,7 @@ export const adversarial = [
       ],
     ],
     async run() {
-      const provider = createValueSetProvider({ sources: refunds() });
-      await provider.ready();
-      const checker = createArgumentChecker({ valueSets: provider, checkedArguments: CHECKED });
+      const { provider, checker } = await refundsChecker();
       const keys = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
       const inSet = keys.filter(
         (k) => checker.check('refund_order', { reason_code: k }).findings[0]?.inSet,
@@ -480,13 +487,7 @@ export const adversarial = [
       ],
     ],
     async run() {
-      const provider = createValueSetProvider({ sources: refunds() });
-      await provider.ready();
-      const checker = createArgumentChecker({
-        valueSets: provider,
-        checkedArguments: CHECKED,
-        mode: 'reject',
-      });
+      const { provider, checker } = await refundsChecker({ mode: 'reject' });
       const value = 'LATE'.repeat(2_500_000);
       const t0 = nowNs();
       const o = checker.check('refund_order', { reason_code: value });
@@ -509,10 +510,7 @@ export const adversarial = [
       ],
     ],
     async run() {
-      const provider = createValueSetProvider({ sources: refunds() });
-      await provider.ready();
-      const checker = createArgumentChecker({
-        valueSets: provider,
+      const { provider, checker } = await refundsChecker({
         checkedArguments: { transfer_stock: { 'items[].warehouse_code': 'refunds' } },
       });
       const items = Array.from({ length: 100_000 }, (_, i) => ({

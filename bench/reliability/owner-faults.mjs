@@ -318,6 +318,18 @@ export const ownerFaults = [
   },
 ];
 
+/** A fake clock, an owner that goes down when told, and a provider over it (not yet fetched). */
+function scriptedProvider(options = {}) {
+  const clock = new FakeClock();
+  const owner = { down: false, loads: 0, members: [...CODES] };
+  const provider = createValueSetProvider({
+    sources: { refunds: scriptedSource(owner) },
+    clock,
+    ...options,
+  });
+  return { clock, owner, provider };
+}
+
 /** A scripted owner for long fake-clock runs: `down` decides whether loads fail. */
 function scriptedSource(owner) {
   return {
@@ -343,11 +355,7 @@ export const outages = [
       ],
     ],
     async run() {
-      const clock = new FakeClock();
-      const owner = { down: false, loads: 0, members: [...CODES] };
-      const provider = createValueSetProvider({
-        sources: { refunds: scriptedSource(owner) },
-        clock,
+      const { clock, owner, provider } = scriptedProvider({
         random: () => 0.5,
         maxStaleMs: 30 * MIN,
       });
@@ -402,11 +410,7 @@ export const outages = [
       ],
     ],
     async run() {
-      const clock = new FakeClock();
-      const owner = { down: false, loads: 0, members: [...CODES] };
-      const provider = createValueSetProvider({
-        sources: { refunds: scriptedSource(owner) },
-        clock,
+      const { clock, owner, provider } = scriptedProvider({
         random: () => 0.5,
         maxStaleMs: 0,
       });
@@ -446,13 +450,7 @@ export const ttl = [
     async run() {
       const out = {};
       for (const ttlMs of [300_000, 30_000]) {
-        const clock = new FakeClock();
-        const owner = { down: false, loads: 0, members: [...CODES] };
-        const provider = createValueSetProvider({
-          sources: { refunds: scriptedSource(owner) },
-          clock,
-          ttlMs,
-        });
+        const { clock, owner, provider } = scriptedProvider({ ttlMs });
         const checker = createArgumentChecker({ valueSets: provider, checkedArguments: CHECKED });
         await provider.ready();
         owner.members = [...CODES, 'MISSING_PARTS'];
@@ -482,12 +480,7 @@ export const ttl = [
       ],
     ],
     async run() {
-      const clock = new FakeClock();
-      const owner = { down: false, loads: 0, members: [...CODES] };
-      const provider = createValueSetProvider({
-        sources: { refunds: scriptedSource(owner) },
-        clock,
-      });
+      const { clock, owner, provider } = scriptedProvider();
       await provider.ready();
       owner.down = true;
       const changes = [];
