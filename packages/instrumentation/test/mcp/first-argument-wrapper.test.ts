@@ -1,24 +1,13 @@
 import { expect } from 'chai';
 import { isWrapped } from '@opentelemetry/instrumentation';
 import type { FirstArgumentInterceptor } from '../../src/mcp/wrap-method.js';
+import { makeClass } from './helpers/stand-in-client.js';
 import {
   Answer,
   unwrapMethod,
   wrapInstanceMethod,
   wrapPrototypeMethod,
 } from '../../src/mcp/wrap-method.js';
-
-/** A stand-in client class; `calls` records the exact arguments that reached the real method. */
-function makeClass() {
-  const calls: unknown[][] = [];
-  class Thing {
-    callTool(...args: unknown[]): string {
-      calls.push(args);
-      return 'sent';
-    }
-  }
-  return { Thing, calls, proto: Thing.prototype as unknown as Record<string, unknown> };
-}
 
 /** Records the first arguments it sees and answers with `decide(first)`. */
 function firstArgument(decide: (first: unknown) => unknown = (first) => first) {

@@ -1,23 +1,12 @@
 import { expect } from 'chai';
 import { isWrapped } from '@opentelemetry/instrumentation';
 import type { Interceptor } from '../../src/mcp/wrap-method.js';
+import { makeClass } from './helpers/stand-in-client.js';
 import {
   unwrapMethod,
   wrapInstanceMethod,
   wrapPrototypeMethod,
 } from '../../src/mcp/wrap-method.js';
-
-/** A stand-in client class; `calls` records what reached the real method. */
-function makeClass() {
-  const calls: unknown[][] = [];
-  class Thing {
-    callTool(...args: unknown[]): string {
-      calls.push(args);
-      return 'sent';
-    }
-  }
-  return { Thing, calls, proto: Thing.prototype as unknown as Record<string, unknown> };
-}
 
 /** Counts the calls it intercepts, then forwards them unchanged. */
 function counting(): { intercept: Interceptor; seen: unknown[] } {
