@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import { startCollector, type RunningCollector } from '../support/collector-process.js';
+import {
+  ARGCHECK_SCOPE,
+  CHECK_EVENT,
+  NOW,
+  asExported,
+  attrs,
+  logsRequest,
+  type LogRecordJson,
+} from '../support/otlp-json.js';
+
+// Defect: the collector recognised argcheck's log records by their event name
+// only. A record under argcheck's instrumentation scope without that event
+// name (or with another one) went out untouched, `authorization` attribute
+// included. argcheck emits one kind of record; anything else under its scope
+// is dropped. Records of other scopes without the event name are the
+// application's and pass unchanged.
+
+const secret = { authorization: 'Bearer eyJhbGciOi.secret', 'user.email': 'a@example.com' };
+const contract = {
+  tool: 'refund_order',
+  argument: 'reason_code',
+  set: 'refunds.reason_codes',
+  in_set: 'true',
+  in_set_normalised: 'true',
+};
+
+const checkRecord: LogRecordJson = {
+  timeUnixNano: NOW,
+  eventName: CHECK_EVENT,
+  severityNumber: 9,
+  severityText: 'INFO',
+  attributes: attrs(contract),
+};
+
+const appRecord: LogRecordJson = {
+  timeUnixNano: NOW,
+  severityNumber: 9,
+  body: { stringValue: 'refund issued' },
+  attributes: attrs(secret),
+};
+
+describe('regression: a record under argcheck’s scope without its event name was not filtered', function () {
+  this.timeout(60_000);
+  let collector: RunningCollector;
+  let records: { scope: string | undefined; record: LogRecordJson }[];
+
+  before(async () => {
+    collector = await startCollector();
+    await collector.post(
+      '/v1/logs',
+      logsRequest({ 'service.name': 'refund-agent' }, [
+        {
+          scope: ARGCHECK_SCOPE,
+          items: [
+            {
+              timeUnixNano: NOW,
+              body: { stringValue: 'no event name' },
+              attributes: attrs(secret),
+            },
+            { timeUnixNano: NOW, eventName: 'tool_argument_debug', attributes: attrs(secret) },
+            checkRecord,
+          ],
+        },
+        { scope: 'refund-agent', items: [appRecord] },
+      ]),
+    );
+    // The check record and the application's record travel in the same
+    // request as the two others: once both are in the file, all four have
+    // been through the pipeline.
+    records = await collector.recordsWhen(
+      'the check record and the application’s',
+      (found) => found.length >= 2,
+    );
+  });
+
+  after(() => collector?.stop());
+
+  it('drops every record under argcheck’s scope that is not its check event', () => {
+    expect(records.filter((r) => r.scope === ARGCHECK_SCOPE)).to.deep.equal([
+      { scope: ARGCHECK_SCOPE, record: asExported(checkRecord) },
+    ]);
+  });
+
+  it('leaves the application’s own record, authorization attribute and all, as it was', () => {
+    expect(records.filter((r) => r.scope !== ARGCHECK_SCOPE)).to.deep.equal([
+      { scope: 'refund-agent', record: appRecord },
+    ]);
+  });
+});
