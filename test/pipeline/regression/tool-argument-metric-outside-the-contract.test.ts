@@ -39,6 +39,7 @@ describe('regression: tool_argument_* metrics outside the contract reached Prome
             sum('tool_argument_emitted_values', '{value}', [[5, leak]]),
             gauge('tool.argument.emitted', '{value}', [[1, leak]]),
             gauge('Tool_Argument_Leak', '{value}', [[1, leak]]),
+            gauge('__tool__argument__leak', '{value}', [[1, leak]]),
             // Escaped and suffixed by the exporter into tool_argument_value.
             gauge('tool', 'argument_value', [[1, leak]]),
             // A contract name with the wrong type, monotonicity or unit.
