@@ -30,3 +30,4 @@ export type {
   ValueSetStatus,
 } from './types.js';
 export { createArgumentChecker } from './checker/create-argument-checker.js';
+export { CHECK_ACTIONS, CHECK_MODES, MISMATCH_SHAPES, UNAVAILABLE_REASONS } from './vocabulary.js';

@@ -3,12 +3,18 @@
  * is declared here; implementation types live in `internal-types.ts`.
  */
 
-/** Why a value set cannot be used for a check right now. */
-export type UnavailableReason =
-  'cold' | 'fetch_failed' | 'timeout' | 'invalid_payload' | 'expired' | 'unknown_set';
+import type {
+  CHECK_ACTIONS,
+  CHECK_MODES,
+  MISMATCH_SHAPES,
+  UNAVAILABLE_REASONS,
+} from './vocabulary.js';
 
-/** The shape of a mismatch. Every mismatch has exactly one, tried in this order. */
-export type MismatchShape = 'case' | 'format' | 'alias' | 'near_miss' | 'invented' | 'not_string';
+/** Why a value set cannot be used for a check right now (`UNAVAILABLE_REASONS`). */
+export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
+
+/** The shape of a mismatch (`MISMATCH_SHAPES`). Every mismatch has exactly one, tried in this order. */
+export type MismatchShape = (typeof MISMATCH_SHAPES)[number];
 
 /** One member of a value set as its owner describes it. */
 export interface ValueSetEntry {
@@ -161,7 +167,7 @@ export interface ValueSetProvider {
   close(): void;
 }
 
-export type CheckMode = 'observe' | 'normalise' | 'reject';
+export type CheckMode = (typeof CHECK_MODES)[number];
 
 /** `{ [tool]: { [argumentPath]: setName } }`. Paths are dotted, `[]` marks array elements. */
 export type CheckedArguments = Readonly<Record<string, Readonly<Record<string, string>>>>;
@@ -207,7 +213,7 @@ export type Finding =
       reason: UnavailableReason;
     };
 
-export type CheckAction = 'call' | 'call_rewritten' | 'reject';
+export type CheckAction = (typeof CHECK_ACTIONS)[number];
 
 export interface CheckOutcome {
   tool: string;

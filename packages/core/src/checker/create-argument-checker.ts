@@ -3,13 +3,13 @@ import { leadingMembers } from '../match/compiled-set.js';
 import type {
   ArgumentChecker,
   ArgumentCheckerOptions,
-  CheckMode,
   CheckOutcome,
   Finding,
   ValueSet,
 } from '../types.js';
 import { collectValues, compileArgumentPath, describeLocation } from './argument-path.js';
 import type { ArgumentPath } from './argument-path.js';
+import { CHECK_MODES } from '../vocabulary.js';
 import { repairMessage } from './repair-message.js';
 import type { RejectedArgument, RepairLimits } from './repair-message.js';
 import { applyRewrites } from './rewrite.js';
@@ -28,7 +28,6 @@ interface PlannedArgument {
   simpleKey: string | undefined;
 }
 
-const MODES: readonly CheckMode[] = ['observe', 'normalise', 'reject'];
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
 function integerOption(name: string, value: unknown, fallback: number, min: number): number {
@@ -96,10 +95,10 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
     );
   }
   const mode = options.mode ?? 'observe';
-  if (!MODES.includes(mode)) {
+  if (!(CHECK_MODES as readonly unknown[]).includes(mode)) {
     throw new ArgcheckConfigError(
       ErrorCode.INVALID_OPTION,
-      `mode must be one of ${MODES.join(', ')}, got ${JSON.stringify(mode)}.`,
+      `mode must be one of ${CHECK_MODES.join(', ')}, got ${JSON.stringify(mode)}.`,
     );
   }
   const provider = options.valueSets;

@@ -1,0 +1,31 @@
+/**
+ * The closed lists of the contract, each defined once. Types derive from
+ * them, and so does everything that counts, reports or renders their
+ * members: a new member is a compile error wherever it is not handled.
+ */
+
+/** Mismatch shapes, a partition: every mismatch has exactly one, tried in this order. */
+export const MISMATCH_SHAPES = [
+  'case',
+  'format',
+  'alias',
+  'near_miss',
+  'invented',
+  'not_string',
+] as const;
+
+/** Why a value set cannot be used for a check right now. */
+export const UNAVAILABLE_REASONS = [
+  'cold',
+  'fetch_failed',
+  'timeout',
+  'invalid_payload',
+  'expired',
+  'unknown_set',
+] as const;
+
+/** What the checker does with a mismatch: measure only, rewrite variants, or also reject. */
+export const CHECK_MODES = ['observe', 'normalise', 'reject'] as const;
+
+/** What the caller does with a call after the check. */
+export const CHECK_ACTIONS = ['call', 'call_rewritten', 'reject'] as const;
