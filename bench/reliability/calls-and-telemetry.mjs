@@ -584,11 +584,11 @@ export const floods = [
       'At most `mcp.maxCheckedArguments` derived arguments are checked (and become series); the rest are skipped, said once.',
     proof: [
       [
-        'packages/instrumentation/test/engine/mcp-host.test.ts',
-        'checks at most maxCheckedArguments derived arguments and says so once',
+        'packages/instrumentation/test/catalog/derived-sets.test.ts',
+        'checks at most maxCheckedArguments derived arguments, over all catalogs, and says so once each',
       ],
       [
-        'packages/instrumentation/test/mcp/derive-catalog.test.ts',
+        'packages/instrumentation/test/catalog/derive-catalog.test.ts',
         'caps derived arguments, keeping the same ones whatever order the server lists tools in',
       ],
     ],
@@ -740,7 +740,7 @@ export const mcp = [
     proof: [
       [
         'packages/instrumentation/test/mcp/auto-patch-cjs.test.ts',
-        'counts a call once on a client patched through its prototype and by instrumentClient',
+        'counts a call once on a client patched through its prototype and by instrumentMcpClient',
       ],
     ],
     async run() {

@@ -506,8 +506,8 @@ export const ttl = [
       'A new provider is built with the new TTL and fetches at the new pace; the old one is closed; the counters keep their running totals.',
     proof: [
       [
-        'packages/instrumentation/test/engine/mcp-host.test.ts',
-        'follows setConfig: engines already handed out use the new configuration',
+        'packages/instrumentation/test/catalog/derived-sets.test.ts',
+        'follows setConfig: a client listed before is checked under the new configuration',
       ],
       [
         'test/scale/ttl-change.test.ts',

@@ -1,59 +1,77 @@
-import { InstrumentationBase } from '@opentelemetry/instrumentation';
+import { parse } from 'node:path';
+import {
+  InstrumentationBase,
+  InstrumentationNodeModuleDefinition,
+  InstrumentationNodeModuleFile,
+} from '@opentelemetry/instrumentation';
 import type { InstrumentationModuleDefinition } from '@opentelemetry/instrumentation';
 import type { MeterProvider } from '@opentelemetry/api';
 import type { CheckContext, CheckOutcome, ValueSetEvent, ValueSetProvider } from '@argcheck/core';
+import type { ToolListings } from './catalog/derived-sets.js';
 import { resolveConfig } from './config/resolve-config.js';
-import { createMcpHost } from './engine/mcp-host.js';
-import { createRuntime } from './engine/runtime.js';
-import type { Runtime } from './engine/runtime.js';
-import { createSeriesRegistry } from './engine/series-registry.js';
-import type { SeriesRegistry } from './engine/series-registry.js';
-import type { McpHost } from './internal-types.js';
-import { instrumentClient, mcpModuleDefinitions } from './mcp/index.js';
+import { createEngine } from './engine.js';
+import type { Engine } from './engine.js';
+import {
+  clientPrototype,
+  patchCallTool,
+  patchCallToolStream,
+  patchListTools,
+  tasksOf,
+  tasksPrototype,
+} from './mcp/patches.js';
+import { findSdkInstalls, SDK_CLIENT_FILES, SDK_PACKAGE } from './mcp/sdk-location.js';
 import { createMetrics } from './telemetry/metrics.js';
 import type { Metrics } from './telemetry/metrics.js';
+import { createSeriesRegistry } from './telemetry/series.js';
+import type { SeriesRegistry } from './telemetry/series.js';
 import type { ToolArgumentInstrumentationConfig } from './types.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
+import { unwrapMethod, wrapInstanceMethod, wrapMethod } from './wrapping.js';
+import type { Patch, Shimmer } from './wrapping.js';
 
 type LoggerProvider = Parameters<InstrumentationBase['setLoggerProvider']>[0];
+
+const MCP_CLIENT_PACKAGE = '@modelcontextprotocol/client';
+const MCP_CLIENT_VERSIONS = ['>=2.0.0 <3'];
+const MCP_SDK_VERSIONS = ['>=1.10.0 <2'];
 
 /**
  * Checks tool-call arguments against live value sets and records
  * cardinality-safe counters and sampled log records.
  *
- * Register it like any OpenTelemetry instrumentation; call `check` from a
- * dispatcher you own, or let it patch MCP clients.
+ * Every call goes through one engine (`engine.ts`): `check()` for a
+ * dispatcher you own, and the MCP client wrappers that `init()` lists.
  */
 export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumentInstrumentationConfig> {
   // `declare`: InstrumentationBase calls init(), setConfig() and
   // _updateMetricInstruments() from its constructor; initialised fields would
   // be reset after it returns.
+  declare private engine: Engine | undefined;
   declare private registry: SeriesRegistry | undefined;
-  declare private runtime: Runtime | undefined;
+  declare private listings: ToolListings | undefined;
   declare private metrics: Metrics | undefined;
-  declare private host: McpHost | undefined;
   declare private budgetReported: boolean | undefined;
 
   /** @throws ArgcheckConfigError for a configuration mistake (stable `code`). */
   constructor(config: ToolArgumentInstrumentationConfig = {}) {
     super(PACKAGE_NAME, PACKAGE_VERSION, config);
-    this.runtime = this.buildRuntime(this.getConfig());
+    this.engine = this.buildEngine(this.getConfig());
     this._updateMetricInstruments();
   }
 
   /** Check one call's arguments and record its telemetry. Synchronous; never throws. */
   check(tool: string, args: unknown, ctx?: CheckContext): CheckOutcome {
-    return this.current().configured.check(tool, args, ctx);
+    return (this.engine as Engine).check(tool, args, ctx);
   }
 
   /** Fetch every configured value set; settles when each has had its first fetch. Never rejects. */
   ready(): Promise<void> {
-    return this.current().provider.ready();
+    return (this.engine as Engine).ready();
   }
 
   /** The provider over the configured value sets (`status()`, `refresh(name)`). */
   get valueSets(): ValueSetProvider {
-    return this.current().provider;
+    return (this.engine as Engine).valueSets;
   }
 
   /**
@@ -61,24 +79,37 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
    * without loader hooks). A client patched both ways counts each call once.
    */
   instrumentMcpClient(client: object): void {
-    instrumentClient(client, this.mcpHost());
+    const target = client as Record<string, unknown>;
+    if (typeof target.callTool !== 'function') {
+      this._diag.warn(
+        'argcheck: instrumentMcpClient was given an object without callTool; ignored',
+      );
+      return;
+    }
+    const engine = () => this.engine;
+    wrapInstanceMethod(target, 'callTool', patchCallTool(engine, this._diag));
+    wrapInstanceMethod(target, 'listTools', patchListTools(engine, this._diag));
+    const tasks = tasksOf(target);
+    if (tasks !== undefined) {
+      wrapInstanceMethod(tasks, 'callToolStream', patchCallToolStream(engine, this._diag));
+    }
   }
 
   /** Stop background refreshes and fetches in flight. */
   close(): void {
-    this.runtime?.close();
+    this.engine?.close();
   }
 
   override setConfig(config: ToolArgumentInstrumentationConfig = {}): void {
     // Before the constructor has run its course there is nothing to rebuild.
-    if (this.runtime === undefined) {
+    if (this.engine === undefined) {
       super.setConfig(config);
       return;
     }
-    const next = this.buildRuntime(config);
+    const next = this.buildEngine(config);
     super.setConfig(config);
-    const previous = this.runtime;
-    this.runtime = next;
+    const previous = this.engine;
+    this.engine = next;
     previous.close();
   }
 
@@ -98,20 +129,105 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
     }
   }
 
+  /**
+   * What is patched, when it is loaded after registration:
+   *
+   * - `@modelcontextprotocol/client` 2.x: `Client.prototype.callTool` and
+   *   `listTools`, in its main entry (`dist/index.cjs`, or `dist/index.mjs`
+   *   through the ESM hook).
+   * - `@modelcontextprotocol/sdk` 1.x: the same two methods, and
+   *   `client.experimental.tasks.callToolStream`, in its two client files.
+   *   By name this reaches ESM imports and versions whose `main` resolves;
+   *   1.32.x names a `main` it does not ship, and require-in-the-middle then
+   *   skips every file hook in the package. So each installed 1.x copy's
+   *   client files are also hooked by absolute path, as modules of their own
+   *   (such a hook reports the file's base name and no version, hence `*`).
+   *
+   * Runs inside `super()`: the wrappers read the engine only when called.
+   */
   protected override init(): InstrumentationModuleDefinition[] {
-    // Runs inside super(): only the config set by the base constructor exists yet.
-    const enabled = this.getConfig().mcp?.enabled ?? true;
-    return enabled ? mcpModuleDefinitions(this.mcpHost()) : [];
+    if (!(this.getConfig().mcp?.enabled ?? true)) return [];
+    const patch = <T>(moduleExports: T): T => {
+      this.patchMcpClient(moduleExports);
+      return moduleExports;
+    };
+    const unpatch = <T>(moduleExports: T): T => {
+      this.unpatchMcpClient(moduleExports);
+      return moduleExports;
+    };
+    const file = (name: string, versions: string[]) =>
+      new InstrumentationNodeModuleFile(name, versions, patch, unpatch);
+    return [
+      new InstrumentationNodeModuleDefinition(
+        MCP_CLIENT_PACKAGE,
+        MCP_CLIENT_VERSIONS,
+        patch,
+        unpatch,
+      ),
+      new InstrumentationNodeModuleDefinition(
+        SDK_PACKAGE,
+        MCP_SDK_VERSIONS,
+        undefined,
+        undefined,
+        SDK_CLIENT_FILES.map((f) => file(`${SDK_PACKAGE}/${f}`, MCP_SDK_VERSIONS)),
+      ),
+      ...findSdkInstalls().flatMap((install) =>
+        install.clientFiles.map(
+          (path) =>
+            new InstrumentationNodeModuleDefinition(path, ['*'], undefined, undefined, [
+              file(parse(path).name, ['*']),
+            ]),
+        ),
+      ),
+    ];
+  }
+
+  /** Wrap `Client.prototype` of a loaded MCP client module; the same module may come twice. */
+  private patchMcpClient(moduleExports: unknown): void {
+    const proto = clientPrototype(moduleExports);
+    if (proto === undefined) {
+      this._diag.debug(
+        'argcheck: MCP client module without Client.prototype.callTool; not patched',
+      );
+      return;
+    }
+    const engine = () => this.engine;
+    this.wrap(proto, 'callTool', patchCallTool(engine, this._diag));
+    this.wrap(proto, 'listTools', patchListTools(engine, this._diag));
+    const tasks = tasksPrototype(proto);
+    if (tasks !== undefined)
+      this.wrap(tasks, 'callToolStream', patchCallToolStream(engine, this._diag));
+  }
+
+  private unpatchMcpClient(moduleExports: unknown): void {
+    const proto = clientPrototype(moduleExports);
+    if (proto === undefined) return;
+    const shimmer = this.shimmer();
+    unwrapMethod(shimmer, proto, 'callTool');
+    unwrapMethod(shimmer, proto, 'listTools');
+    const tasks = tasksPrototype(proto);
+    if (tasks !== undefined) unwrapMethod(shimmer, tasks, 'callToolStream');
+  }
+
+  private wrap(target: object, name: string, patch: Patch): void {
+    wrapMethod(this.shimmer(), target, name, patch);
+  }
+
+  private shimmer(): Shimmer {
+    // shimmer's types want the key of a known type; ours are looked up by name.
+    const wrap = this._wrap as unknown as Shimmer['wrap'];
+    const unwrap = this._unwrap as unknown as Shimmer['unwrap'];
+    return { wrap, unwrap };
   }
 
   protected override _updateMetricInstruments(): void {
-    if (this.runtime === undefined) return;
+    if (this.engine === undefined) return;
     this.metrics?.dispose();
     this.metrics = undefined;
     try {
       this.metrics = createMetrics(
         this.meter,
-        { registry: this.series(), statuses: () => this.current().statuses() },
+        { registry: this.series(), statuses: () => this.engine?.statuses() ?? [] },
         this._diag,
       );
     } catch (error) {
@@ -119,16 +235,12 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
     }
   }
 
-  /** What the MCP integration uses. Safe to create during `super()`: it reads the runtime lazily. */
-  private mcpHost(): McpHost {
-    this.host ??= createMcpHost(() => this.current(), this._diag);
-    return this.host;
-  }
-
-  private buildRuntime(config: ToolArgumentInstrumentationConfig): Runtime {
+  private buildEngine(config: ToolArgumentInstrumentationConfig): Engine {
     const resolved = resolveConfig(config);
-    return createRuntime(resolved, {
+    this.listings ??= new WeakMap();
+    return createEngine(resolved, {
       registry: this.series(),
+      listings: this.listings,
       logger: () => this.logger,
       diag: this._diag,
       onEvent: (event: ValueSetEvent) => this.metrics?.fetched(event),
@@ -148,9 +260,5 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   private series(): SeriesRegistry {
     this.registry ??= createSeriesRegistry();
     return this.registry;
-  }
-
-  private current(): Runtime {
-    return this.runtime as Runtime;
   }
 }

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { createArgumentChecker, createValueSetProvider } from '@argcheck/core';
-import { REFUND_ARGUMENTS, refundSources } from '../helpers/fixtures.js';
-import { harness } from '../helpers/telemetry.js';
-import type { Harness } from '../helpers/telemetry.js';
+import { REFUND_ARGUMENTS, refundSources } from './helpers/fixtures.js';
+import { harness } from './helpers/telemetry.js';
+import type { Harness } from './helpers/telemetry.js';
 
 describe('the engine, for a tool without checked arguments', () => {
   let h: Harness;

@@ -1,6 +1,13 @@
 import type { CheckedArguments } from '@argcheck/core';
-import type { DerivedCatalog } from '../internal-types.js';
 import { stringEnumArguments } from './schema-enums.js';
+
+/** Arguments and value sets read from one tool catalog. */
+export interface DerivedCatalog {
+  /** Only arguments the configuration does not already name. */
+  checkedArguments: CheckedArguments;
+  /** Set name → members, from string `enum`s in the tools' input schemas. */
+  sets: Readonly<Record<string, readonly string[]>>;
+}
 
 export interface DeriveOptions {
   /** Arguments the configuration names already; derivation leaves them alone. */

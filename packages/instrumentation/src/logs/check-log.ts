@@ -1,6 +1,6 @@
 import type { DiagLogger } from '@opentelemetry/api';
 import type { CheckContext, Finding } from '@argcheck/core';
-import type { ArgumentSeries } from '../engine/series-registry.js';
+import type { ArgumentSeries } from '../telemetry/series.js';
 import {
   ATTR_ARGUMENT,
   ATTR_GEN_AI_CONVERSATION_ID,
@@ -37,8 +37,8 @@ export interface CheckLogOptions {
   captureValues: boolean;
   maxValueLength: number;
   redactValue: RedactValue | undefined;
-  /** Conversation id for a context that does not carry one. */
-  conversationIdFor: (ctx: CheckContext) => string | undefined;
+  /** The `conversationId` option: the conversation of a context that does not carry one. */
+  conversationId: ((ctx: CheckContext) => string | undefined) | undefined;
   /** Read at each record, so that a logger provider set later is used. */
   logger: () => LogEmitter;
   diag: DiagLogger;
@@ -68,6 +68,16 @@ function bool(value: boolean): string {
 export function createCheckLog(options: CheckLogOptions): CheckLog {
   const sampler = createSampler(options.logSampleRatio, options.random);
   let redactionFailed = false;
+
+  const conversationIdFor = (ctx: CheckContext): string | undefined => {
+    if (options.conversationId === undefined) return undefined;
+    try {
+      const id = options.conversationId(ctx);
+      return typeof id === 'string' ? id : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 
   const capture = (series: ArgumentSeries, value: unknown): string | undefined => {
     const text = valueText(value);
@@ -107,7 +117,7 @@ export function createCheckLog(options: CheckLogOptions): CheckLog {
       attributes[ATTR_VALUE] = cut.text;
       attributes[ATTR_VALUE_TRUNCATED] = bool(cut.truncated);
     }
-    const conversationId = ctx.conversationId ?? options.conversationIdFor(ctx);
+    const conversationId = ctx.conversationId ?? conversationIdFor(ctx);
     if (typeof conversationId === 'string' && conversationId !== '') {
       attributes[ATTR_GEN_AI_CONVERSATION_ID] = conversationId;
     }

@@ -9,8 +9,8 @@ import type {
   ObservableGauge,
 } from '@opentelemetry/api';
 import type { ValueSetEvent, ValueSetStatus } from '@argcheck/core';
-import { REASONS, SHAPES, SLOT } from '../engine/series-registry.js';
-import type { SeriesRegistry } from '../engine/series-registry.js';
+import { SLOT_RANGES } from './series.js';
+import type { SeriesRegistry } from './series.js';
 import {
   ATTR_OUTCOME,
   ATTR_SET,
@@ -42,14 +42,6 @@ export interface MetricSources {
 }
 
 const FETCH_DURATION_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
-/** Slot ranges reported by each per-check counter, in `SLOT` order. */
-const RANGES = {
-  check: [SLOT.IN_SET, SLOT.FIRST_SHAPE],
-  mismatch: [SLOT.FIRST_SHAPE, SLOT.FIRST_SHAPE + SHAPES.length],
-  unavailable: [SLOT.FIRST_REASON, SLOT.FIRST_REASON + REASONS.length],
-  rewritten: [SLOT.REWRITTEN, SLOT.REWRITTEN + 1],
-} as const;
 
 function fetchOutcome(event: ValueSetEvent): string | undefined {
   if (event.type === 'fetch_succeeded') return FETCH_OUTCOME_VALUES.SUCCESS;
@@ -113,10 +105,10 @@ export function createMetrics(meter: Meter, sources: MetricSources, diag: DiagLo
   );
 
   const perArgument: [ObservableCounter, readonly [number, number]][] = [
-    [valueCheck, RANGES.check],
-    [mismatch, RANGES.mismatch],
-    [unavailable, RANGES.unavailable],
-    [rewritten, RANGES.rewritten],
+    [valueCheck, SLOT_RANGES[METRIC_TOOL_ARGUMENT_VALUE_CHECK]],
+    [mismatch, SLOT_RANGES[METRIC_TOOL_ARGUMENT_MISMATCH]],
+    [unavailable, SLOT_RANGES[METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE]],
+    [rewritten, SLOT_RANGES[METRIC_TOOL_ARGUMENT_REWRITTEN]],
   ];
 
   const collect: BatchObservableCallback = (result) => {

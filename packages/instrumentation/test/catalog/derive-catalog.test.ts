@@ -3,7 +3,7 @@ import {
   deriveCatalog,
   derivedSetName,
   MAX_SET_NAME_LENGTH,
-} from '../../src/mcp/derive-catalog.js';
+} from '../../src/catalog/derive-catalog.js';
 
 const tool = (name: string, properties: Record<string, unknown>) => ({
   name,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { stringEnumArguments } from '../../src/mcp/schema-enums.js';
+import { stringEnumArguments } from '../../src/catalog/schema-enums.js';
 
 const object = (properties: Record<string, unknown>) => ({ type: 'object', properties });
 const strings = (...members: unknown[]) => ({ type: 'string', enum: members });

@@ -1,13 +1,11 @@
 import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import { isWrapped, registerInstrumentations } from '@opentelemetry/instrumentation';
-import { instrumentClient } from '../../src/mcp/index.js';
 import { CONFIGURED_ARGUMENTS, CONFIGURED_SETS } from './fixtures/shop-catalog.js';
 import { createShopServerV1 } from './fixtures/shop-server-v1.js';
 import { createShopServerV2 } from './fixtures/shop-server-v2.js';
-import { createHostDouble } from './helpers/host-double.js';
-import type { HostDouble } from './helpers/host-double.js';
-import { McpOnlyInstrumentation } from './helpers/mcp-only-instrumentation.js';
+import { recorded } from './helpers/recorded.js';
+import type { Recorded } from './helpers/recorded.js';
 import type { ShopClient } from './helpers/shop-connections.js';
 
 const require = createRequire(import.meta.url);
@@ -51,18 +49,22 @@ function freshRequire<T>(specifier: string): T {
 }
 
 for (const line of LINES) {
-  describe(`auto-patching — ${line.name}`, () => {
-    let host: HostDouble;
-    let instrumentation: McpOnlyInstrumentation;
+  describe(`auto-patching — ${line.name}`, function () {
+    // The first CommonJS load of an SDK build reads hundreds of files.
+    this.timeout(20_000);
+
+    let host: Recorded;
+    let instrumentation: Recorded['inst'];
     let unregister: () => void;
 
     beforeEach(() => {
-      host = createHostDouble({
+      host = recorded({
         mode: 'reject',
         valueSets: CONFIGURED_SETS,
         checkedArguments: CONFIGURED_ARGUMENTS,
+        autoPatch: true,
       });
-      instrumentation = new McpOnlyInstrumentation(host);
+      instrumentation = host.inst;
       unregister = registerInstrumentations({ instrumentations: [instrumentation] });
     });
 
@@ -101,11 +103,11 @@ for (const line of LINES) {
       await client.close();
     });
 
-    it('counts a call once on a client patched through its prototype and by instrumentClient', async () => {
+    it('counts a call once on a client patched through its prototype and by instrumentMcpClient', async () => {
       const { Client } = freshRequire<ClientModule>(line.specifier);
       const client = await connect(Client);
-      instrumentClient(client, host);
-      instrumentClient(client, host);
+      instrumentation.instrumentMcpClient(client);
+      instrumentation.instrumentMcpClient(client);
       await client.callTool({
         name: 'refund_order',
         arguments: { order_id: '1', reason_code: 'LATE' },

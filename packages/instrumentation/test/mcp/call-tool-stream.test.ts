@@ -1,17 +1,12 @@
 import { expect } from 'chai';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  instrumentClient,
-  patchClientModule,
-  unpatchClientModule,
-} from '../../src/mcp/patch-client.js';
 import { METRIC_TOOL_ARGUMENT_VALUE_CHECK } from '../../src/semconv.js';
 import { inSet, REFUND_ARGUMENTS, refundSeries, refundSources } from '../helpers/fixtures.js';
 import { harness, pointsOf } from '../helpers/telemetry.js';
 import { CONFIGURED_ARGUMENTS, CONFIGURED_SETS } from './fixtures/shop-catalog.js';
 import type { ReceivedCall } from './fixtures/shop-catalog.js';
-import { createHostDouble } from './helpers/host-double.js';
-import type { HostDouble } from './helpers/host-double.js';
+import { patchModule, recorded, unpatchModule } from './helpers/recorded.js';
+import type { Recorded } from './helpers/recorded.js';
 import { sdkV1InMemory, sdkV1Stdio } from './helpers/shop-connections.js';
 import { shopInMode } from './helpers/shop-in-mode.js';
 import type { ShopInMode } from './helpers/shop-in-mode.js';
@@ -116,19 +111,25 @@ for (const line of [sdkV1InMemory, sdkV1Stdio]) {
 }
 
 describe('MCP callToolStream with the class and the client both patched', () => {
-  let host: HostDouble;
+  let host: Recorded;
   let connection: ShopConnection | undefined;
 
   afterEach(async () => {
-    unpatchClientModule({ Client: ClientV1 });
+    unpatchModule(host.inst, { Client: ClientV1 });
     await connection?.close();
     host.close();
   });
 
   it('checks a call once', async () => {
-    host = createHostDouble({ valueSets: CONFIGURED_SETS, checkedArguments: CONFIGURED_ARGUMENTS });
-    patchClientModule({ Client: ClientV1 }, host);
-    connection = await sdkV1InMemory.connect({ instrument: (c) => instrumentClient(c, host) });
+    host = recorded({
+      valueSets: CONFIGURED_SETS,
+      checkedArguments: CONFIGURED_ARGUMENTS,
+      autoPatch: true,
+    });
+    patchModule(host.inst, { Client: ClientV1 });
+    connection = await sdkV1InMemory.connect({
+      instrument: (c) => host.inst.instrumentMcpClient(c),
+    });
     await stream(connection, 'create_ticket', ticket('billing-api'));
     expect(host.checks.map((c) => [c.tool, c.outcome.action])).to.deep.equal([
       ['create_ticket', 'call'],
@@ -136,11 +137,15 @@ describe('MCP callToolStream with the class and the client both patched', () => 
   });
 
   it('checks calls of clients made after the class was patched, and stops once it is unpatched', async () => {
-    host = createHostDouble({ valueSets: CONFIGURED_SETS, checkedArguments: CONFIGURED_ARGUMENTS });
-    patchClientModule({ Client: ClientV1 }, host);
+    host = recorded({
+      valueSets: CONFIGURED_SETS,
+      checkedArguments: CONFIGURED_ARGUMENTS,
+      autoPatch: true,
+    });
+    patchModule(host.inst, { Client: ClientV1 });
     connection = await sdkV1InMemory.connect();
     await stream(connection, 'create_ticket', ticket('billing-api'));
-    unpatchClientModule({ Client: ClientV1 });
+    unpatchModule(host.inst, { Client: ClientV1 });
     await stream(connection, 'create_ticket', ticket('billing-api'));
     expect(host.checks).to.have.length(1);
     expect(connection.received()).to.have.length(2);

@@ -1,24 +1,26 @@
 import { expect } from 'chai';
-import { instrumentClient } from '../../src/mcp/index.js';
 import { CONFIGURED_ARGUMENTS, CONFIGURED_SETS, WAREHOUSE_SET } from './fixtures/shop-catalog.js';
-import { createHostDouble } from './helpers/host-double.js';
-import type { HostDoubleOptions } from './helpers/host-double.js';
+import { recorded } from './helpers/recorded.js';
+import type { RecordedOptions } from './helpers/recorded.js';
 import { clientV2InMemory, sdkV1InMemory } from './helpers/shop-connections.js';
 
 for (const line of [sdkV1InMemory, clientV2InMemory]) {
   describe(`configured and derived arguments together — ${line.name}`, () => {
-    async function callsAfterListing(options: HostDoubleOptions) {
-      const host = createHostDouble(options);
-      const connection = await line.connect({ instrument: (c) => instrumentClient(c, host) });
+    async function callsAfterListing(options: RecordedOptions) {
+      const host = recorded(options);
+      const connection = await line.connect({
+        instrument: (c) => host.inst.instrumentMcpClient(c),
+      });
       await connection.client.listTools();
       await host.settled();
       await connection.client.callTool({
         name: 'refund_order',
         arguments: { order_id: 'o-1', reason_code: 'LATE' },
       });
+      const catalog = host.catalogFor(connection.client);
       await connection.close();
       host.close();
-      return host;
+      return { ...host, catalog };
     }
 
     it('derives only what the configuration leaves open', async () => {
@@ -26,12 +28,10 @@ for (const line of [sdkV1InMemory, clientV2InMemory]) {
         valueSets: { ...CONFIGURED_SETS, reasons: ['LATE'] },
         checkedArguments: { ...CONFIGURED_ARGUMENTS, refund_order: { reason_code: 'reasons' } },
       });
-      expect(host.derivations.map((d) => d.catalog)).to.deep.equal([
-        {
-          checkedArguments: { transfer_stock: { 'items[].warehouse_code': WAREHOUSE_SET } },
-          sets: { [WAREHOUSE_SET]: ['AMS1', 'BER2', 'CDG3'] },
-        },
-      ]);
+      expect(host.catalog).to.deep.equal({
+        checkedArguments: { transfer_stock: { 'items[].warehouse_code': WAREHOUSE_SET } },
+        sets: { [WAREHOUSE_SET]: ['AMS1', 'BER2', 'CDG3'] },
+      });
       expect(host.checks.map((c) => c.outcome.findings.map((f) => f.set))).to.deep.equal([
         ['reasons'],
       ]);
@@ -39,15 +39,17 @@ for (const line of [sdkV1InMemory, clientV2InMemory]) {
 
     it('with mcp.deriveValueSets off, checks the configured arguments alone', async () => {
       const host = await callsAfterListing({ deriveValueSets: false });
-      expect(host.derivations).to.deep.equal([]);
+      expect(host.catalog).to.equal(undefined);
       expect(host.checks.map((c) => [c.engine, c.outcome.findings])).to.deep.equal([
         ['configured', []],
       ]);
     });
 
     it('before the first listing, the configured engine checks', async () => {
-      const host = createHostDouble();
-      const connection = await line.connect({ instrument: (c) => instrumentClient(c, host) });
+      const host = recorded();
+      const connection = await line.connect({
+        instrument: (c) => host.inst.instrumentMcpClient(c),
+      });
       await connection.client.callTool({
         name: 'refund_order',
         arguments: { order_id: 'o-1', reason_code: 'LATE' },

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { context, propagation } from '@opentelemetry/api';
-import { instrumentClient } from '../../src/mcp/index.js';
-import { createHostDouble } from './helpers/host-double.js';
+import { recorded } from './helpers/recorded.js';
 import { clientV2InMemory, sdkV1InMemory } from './helpers/shop-connections.js';
 import { StackContextManager } from './helpers/stack-context-manager.js';
 
@@ -15,8 +14,10 @@ for (const line of [sdkV1InMemory, clientV2InMemory]) {
     });
 
     it('takes _meta, then OpenTelemetry baggage, and leaves the rest to the engine', async () => {
-      const host = createHostDouble();
-      const connection = await line.connect({ instrument: (c) => instrumentClient(c, host) });
+      const host = recorded({ readContext: 'at-call' });
+      const connection = await line.connect({
+        instrument: (c) => host.inst.instrumentMcpClient(c),
+      });
       const args = { order_id: 'o-1', reason_code: 'LATE' };
 
       await connection.client.callTool({

@@ -1,7 +1,5 @@
 import { expect } from 'chai';
 import { context, propagation } from '@opentelemetry/api';
-import type { CheckEngine } from '../../src/internal-types.js';
-import { instrumentClient } from '../../src/mcp/index.js';
 import {
   ATTR_GEN_AI_CONVERSATION_ID,
   ATTR_GEN_AI_TOOL_CALL_ID,
@@ -10,7 +8,11 @@ import {
 import { inSet, REFUND_ARGUMENTS, refundSeries, refundSources } from '../helpers/fixtures.js';
 import { harness, pointsOf } from '../helpers/telemetry.js';
 import type { Harness } from '../helpers/telemetry.js';
-import { createScriptedHost, fakeClientClass } from './helpers/scripted-host.js';
+import {
+  createScriptedEngine,
+  fakeClientClass,
+  instrumentClient,
+} from './helpers/scripted-engine.js';
 import { StackContextManager } from './helpers/stack-context-manager.js';
 
 /** Params whose `_meta` counts how often it is read. */
@@ -85,17 +87,16 @@ describe('the call context of an MCP call, read only for a log record', () => {
   });
 });
 
-describe('the call context for an engine without checkCall', () => {
-  it('is read before the check and handed to it', async () => {
+describe('the call context the engine is handed', () => {
+  it('reads the call it was made from when the engine asks for it', async () => {
     const seen: unknown[] = [];
-    const configured: CheckEngine = {
-      check: (tool, args, ctx) => {
-        seen.push(ctx);
-        return { tool, action: 'call', args, findings: [] };
-      },
+    const engine = createScriptedEngine();
+    engine.answer = (tool, args, ctx) => {
+      seen.push(typeof ctx === 'function' ? ctx() : ctx);
+      return { tool, action: 'call', args, findings: [] };
     };
     const client = new (fakeClientClass())();
-    instrumentClient(client, createScriptedHost({ configured }));
+    instrumentClient(client, engine);
     await client.callTool(countingParams('LATE', { 'gen_ai.tool.call.id': 'call-2' }).params);
     expect(seen).to.deep.equal([{ toolCallId: 'call-2' }]);
   });

@@ -1,12 +1,18 @@
 import { expect } from 'chai';
-import { instrumentClient } from '../../src/mcp/index.js';
-import { fakeClientClass, createScriptedHost } from './helpers/scripted-host.js';
+import { DiagLogLevel } from '@opentelemetry/api';
+import { ToolArgumentInstrumentation } from '../../src/instrumentation.js';
+import { captureDiag } from '../helpers/diag.js';
+import {
+  createScriptedEngine,
+  fakeClientClass,
+  instrumentClient,
+} from './helpers/scripted-engine.js';
 
-describe('instrumentClient — what callTool forwards', () => {
+describe('an instrumented client — what callTool forwards', () => {
   const FakeClient = fakeClientClass();
 
   function setUp() {
-    const host = createScriptedHost();
+    const host = createScriptedEngine();
     const client = new FakeClient();
     instrumentClient(client, host);
     return { host, client };
@@ -74,7 +80,7 @@ describe('instrumentClient — what callTool forwards', () => {
     expect(client.sent[0]?.[0]).to.equal(params);
     expect(host.logged.map((l) => l.level)).to.deep.equal(['error']);
 
-    const broken = createScriptedHost();
+    const broken = createScriptedEngine();
     broken.answer = () => {
       throw new Error('engine bug');
     };
@@ -100,7 +106,7 @@ describe('instrumentClient — what callTool forwards', () => {
   });
 
   it('passes the SDK’s own errors through unchanged', async () => {
-    const host = createScriptedHost();
+    const host = createScriptedEngine();
     const client = new FakeClient();
     const failure = new Error('transport closed');
     client.callTool = () => Promise.reject(failure);
@@ -115,8 +121,12 @@ describe('instrumentClient — what callTool forwards', () => {
   });
 
   it('ignores an object without callTool, with a warning', () => {
-    const host = createScriptedHost();
-    instrumentClient({}, host);
-    expect(host.logged.map((l) => l.level)).to.deep.equal(['warn']);
+    const diagnostics = captureDiag(DiagLogLevel.WARN);
+    try {
+      new ToolArgumentInstrumentation({ enabled: false }).instrumentMcpClient({});
+      expect(diagnostics.messages.map((m) => m.level)).to.deep.equal(['warn']);
+    } finally {
+      diagnostics.restore();
+    }
   });
 });

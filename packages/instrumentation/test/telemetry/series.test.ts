@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createSeriesRegistry, SLOT } from '../../src/engine/series-registry.js';
+import { createSeriesRegistry, SLOT } from '../../src/telemetry/series.js';
 
 describe('series registry', () => {
   it('allocates one slot block per (tool, argument, set) and reuses it', () => {

@@ -9,9 +9,8 @@ import {
   isWrapped,
 } from '@opentelemetry/instrumentation';
 import type { InstrumentationModuleDefinition } from '@opentelemetry/instrumentation';
-import { mcpModuleDefinitions } from '../../../src/mcp/index.js';
+import { ToolArgumentInstrumentation } from '../../../src/instrumentation.js';
 import { findSdkInstalls } from '../../../src/mcp/sdk-location.js';
-import { createHostDouble } from '../helpers/host-double.js';
 
 /**
  * @modelcontextprotocol/sdk 1.32.x maps its CommonJS entry to dist/cjs/index.js
@@ -87,27 +86,25 @@ describe('regression: @modelcontextprotocol/sdk 1.32.x does not ship its CommonJ
     expect(fired).to.deep.equal([]);
   });
 
-  it('mcpModuleDefinitions hooks both client builds of the installed copy by absolute path', () => {
-    const host = createHostDouble();
-    const names = mcpModuleDefinitions(host).map((d) => d.name);
+  it('the instrumentation hooks both client builds of the installed copy by absolute path', () => {
+    const inst = new ToolArgumentInstrumentation({ enabled: false });
+    const names = inst.getModuleDefinitions().map((d) => d.name);
     expect(names).to.include.members([
       join(install!.root, 'dist/cjs/client/index.js'),
       join(install!.root, 'dist/esm/client/index.js'),
     ]);
-    host.close();
+    inst.close();
   });
 
-  it('the absolute-path definition patches the CommonJS client on require', async () => {
-    const { McpOnlyInstrumentation } = await import('../helpers/mcp-only-instrumentation.js');
-    const host = createHostDouble();
-    const inst = new McpOnlyInstrumentation(host);
+  it('the absolute-path definition patches the CommonJS client on require', () => {
+    const inst = new ToolArgumentInstrumentation();
     try {
       delete require.cache[require.resolve(CJS_CLIENT)];
       const { Client } = require(CJS_CLIENT) as { Client: { prototype: { callTool: unknown } } };
       expect(isWrapped(Client.prototype.callTool)).to.equal(true);
     } finally {
       inst.disable();
-      host.close();
+      inst.close();
     }
   });
 });

@@ -1,0 +1,300 @@
+/**
+ * Value sets derived from a scope's tool catalog (an MCP server's
+ * `tools/list`): every string enum in a tool's input schema is checked
+ * against the catalog's own members, unless the configuration names that
+ * argument. Subordinate to the engine: it hands the engine a checker per
+ * scope, and the engine checks with the configured one when there is none.
+ *
+ * Derived arguments get series from a budget (`mcp.maxCheckedArguments`,
+ * over the instrumentation's lifetime). Only sets that an argument within the
+ * budget checks are loaded, so a catalog cannot grow any instrument's series
+ * past it, fetch metrics included.
+ */
+import type { DiagLogger } from '@opentelemetry/api';
+import { createArgumentChecker, createValueSetProvider, staticValueSet } from '@argcheck/core';
+import type {
+  ArgumentChecker,
+  CheckedArguments,
+  ValueSetProvider,
+  ValueSetProviderOptions,
+  ValueSetSource,
+  ValueSetStatus,
+} from '@argcheck/core';
+import type { ResolvedConfig } from '../config/resolve-config.js';
+import type { CountedChecker } from '../engine.js';
+import type { ArgumentSeries, SeriesRegistry } from '../telemetry/series.js';
+import { deriveCatalog } from './derive-catalog.js';
+import type { DerivedCatalog } from './derive-catalog.js';
+import { overlayProvider } from './overlay-provider.js';
+
+/** One `tools/list` result, or one page of it. */
+export interface ToolListing {
+  readonly tools: readonly unknown[];
+  /** A further page of the listing in progress (a `cursor` was sent); otherwise it starts over. */
+  readonly continued?: boolean;
+  /** `serverInfo.name`, so two servers with a same-named tool get distinct sets. */
+  readonly serverName?: string | undefined;
+}
+
+/** What a scope has listed so far. Outlives an engine: the next configuration derives from it. */
+export interface ScopeListing {
+  /** Tools by name over the pages of the listing in progress. */
+  readonly tools: Map<string, unknown>;
+  serverName: string | undefined;
+  /** The cap has been reported for this scope. */
+  warnedCap: boolean;
+}
+
+export type ToolListings = WeakMap<object, ScopeListing>;
+
+export interface DerivedSetsDeps {
+  config: ResolvedConfig;
+  configuredSets: ValueSetProvider;
+  configuredSeries: readonly ArgumentSeries[];
+  providerOptions: Omit<ValueSetProviderOptions, 'sources'>;
+  registry: SeriesRegistry;
+  listings: ToolListings;
+  counted: (checker: ArgumentChecker, series: readonly ArgumentSeries[]) => CountedChecker;
+  diag: DiagLogger;
+  onBudgetSpent: (unchecked: number) => void;
+}
+
+export interface DerivedSets {
+  /** The checker for `scope`'s calls once its derived sets have loaded; `undefined`: use the configured one. */
+  checkerFor(scope: object): CountedChecker | undefined;
+  /** See `Engine.catalogFor`. */
+  catalogFor(scope: object): DerivedCatalog | undefined;
+  /** Take a listing; see `Engine.toolsListed`. */
+  learn(scope: object, listing: ToolListing): Promise<void> | undefined;
+  ready(): Promise<void>;
+  statuses(): ValueSetStatus[];
+  close(): void;
+}
+
+/** A checker over configured plus derived arguments, and the provider of its derived sets. */
+interface Build {
+  catalog: DerivedCatalog;
+  checker: CountedChecker;
+  provider: ValueSetProvider;
+}
+
+interface ScopeState {
+  /** The derived catalog last built, as JSON: an unchanged catalog is not built again. */
+  fingerprint: string;
+  active: Build | undefined;
+  pending: Build | undefined;
+  /** Bumped by each build; a load that finishes after a newer build is dropped. */
+  generation: number;
+}
+
+/** Null-prototype records: tool and argument names come from a server and may be `__proto__`. */
+function record<T>(from?: Readonly<Record<string, T>>): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, from);
+}
+
+function argumentsOf(checked: CheckedArguments): [tool: string, argument: string, set: string][] {
+  return Object.entries(checked).flatMap(([tool, paths]) =>
+    Object.entries(paths).map(([argument, set]): [string, string, string] => [tool, argument, set]),
+  );
+}
+
+export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
+  const { config, configuredSets, registry, diag } = deps;
+  const scopes = new WeakMap<object, ScopeState>();
+  /** Providers of builds that check (for statuses) and of every build not yet retired (for close). */
+  const inUse = new Set<ValueSetProvider>();
+  const open = new Set<ValueSetProvider>();
+  const loading = new Set<Promise<void>>();
+  let closed = false;
+  const configuredNames = new Set(configuredSets.names());
+
+  /** Can the core check this one argument against this provider (path syntax, set known)? */
+  const usable = (valueSets: ValueSetProvider, tool: string, argument: string, set: string) => {
+    try {
+      const checkedArguments = record<Record<string, string>>();
+      checkedArguments[tool] = record({ [argument]: set });
+      createArgumentChecker({ valueSets, checkedArguments });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  /** Sources for the catalog's sets; a configured set keeps its name, the catalog cannot shadow it. */
+  const sourcesOf = (catalog: DerivedCatalog): Record<string, ValueSetSource> => {
+    const sources = record<ValueSetSource>();
+    for (const [name, members] of Object.entries(catalog.sets)) {
+      if (configuredNames.has(name)) continue;
+      try {
+        sources[name] = staticValueSet(members);
+      } catch {
+        // An empty or malformed enum is no set to check against.
+      }
+    }
+    return sources;
+  };
+
+  const build = (catalog: DerivedCatalog): Build | undefined => {
+    const candidates = sourcesOf(catalog);
+    // Validated against every candidate set, but only the sets of arguments
+    // admitted within the budget are loaded.
+    const probe = overlayProvider(
+      configuredSets,
+      createValueSetProvider({ sources: candidates, ...deps.providerOptions }),
+    );
+    probe.close();
+    const checked = record<Record<string, string>>();
+    for (const [tool, paths] of Object.entries(config.checkedArguments)) {
+      checked[tool] = record(paths);
+    }
+    const series: ArgumentSeries[] = [...deps.configuredSeries];
+    const admittedSets = record<ValueSetSource>();
+    let unusable = 0;
+    let unchecked = 0;
+    for (const [tool, argument, set] of argumentsOf(catalog.checkedArguments)) {
+      const configured = Object.hasOwn(config.checkedArguments, tool)
+        ? config.checkedArguments[tool]
+        : undefined;
+      if (configured !== undefined && Object.hasOwn(configured, argument)) continue;
+      if (!usable(probe, tool, argument, set)) {
+        unusable++;
+        continue;
+      }
+      const entry = registry.derived(tool, argument, set, config.mcp.maxCheckedArguments);
+      if (entry === undefined) {
+        unchecked++;
+        continue;
+      }
+      (checked[tool] ??= record())[argument] = set;
+      series.push(entry);
+      const source = candidates[set];
+      if (source !== undefined) admittedSets[set] = source;
+    }
+    if (unusable > 0) {
+      diag.debug(
+        `${unusable} catalog-derived argument(s) cannot be checked (path or set); skipped`,
+      );
+    }
+    if (unchecked > 0) deps.onBudgetSpent(unchecked);
+    if (series.length === deps.configuredSeries.length) return undefined;
+    const provider = createValueSetProvider({ sources: admittedSets, ...deps.providerOptions });
+    open.add(provider);
+    const checker = createArgumentChecker({
+      valueSets: overlayProvider(configuredSets, provider),
+      checkedArguments: checked,
+      mode: config.mode,
+    });
+    return { catalog, checker: deps.counted(checker, series), provider };
+  };
+
+  const retire = (build: Build | undefined): void => {
+    if (build === undefined) return;
+    inUse.delete(build.provider);
+    open.delete(build.provider);
+    build.provider.close();
+  };
+
+  /** Build from the catalog; the build checks once its sets have loaded, the previous one until then. */
+  const install = (state: ScopeState, catalog: DerivedCatalog): Promise<void> | undefined => {
+    const next = build(catalog);
+    const generation = ++state.generation;
+    retire(state.pending);
+    state.pending = undefined;
+    if (next === undefined) {
+      retire(state.active);
+      state.active = undefined;
+      return undefined;
+    }
+    state.pending = next;
+    const loaded = next.provider.ready().then(() => {
+      loading.delete(loaded);
+      if (closed || state.generation !== generation) return;
+      retire(state.active);
+      inUse.add(next.provider);
+      state.active = next;
+      state.pending = undefined;
+    });
+    loading.add(loaded);
+    return loaded;
+  };
+
+  const derive = (listing: ScopeListing) =>
+    deriveCatalog([...listing.tools.values()], {
+      configuredArguments: config.checkedArguments,
+      maxCheckedArguments: config.mcp.maxCheckedArguments,
+      serverName: listing.serverName,
+    });
+
+  const stateOf = (scope: object): ScopeState => {
+    let state = scopes.get(scope);
+    if (state === undefined) {
+      state = { fingerprint: '', active: undefined, pending: undefined, generation: 0 };
+      scopes.set(scope, state);
+    }
+    return state;
+  };
+
+  return {
+    checkerFor(scope) {
+      const state = scopes.get(scope);
+      if (state !== undefined) return state.active?.checker;
+      // Listed under an earlier configuration: derive under this one, and
+      // check with the configured arguments until its sets have loaded.
+      const listing = deps.listings.get(scope);
+      if (listing === undefined || !config.mcp.deriveValueSets) return undefined;
+      const fresh = stateOf(scope);
+      const { catalog } = derive(listing);
+      fresh.fingerprint = JSON.stringify(catalog);
+      void install(fresh, catalog);
+      return undefined;
+    },
+
+    catalogFor: (scope) => scopes.get(scope)?.active?.catalog,
+
+    learn(scope, { tools, continued, serverName }) {
+      if (!config.mcp.deriveValueSets) return undefined;
+      let listing = deps.listings.get(scope);
+      if (listing === undefined) {
+        listing = { tools: new Map(), serverName, warnedCap: false };
+        deps.listings.set(scope, listing);
+      }
+      if (continued !== true) listing.tools.clear();
+      listing.serverName = serverName;
+      for (const tool of tools) {
+        const name = (tool as { name?: unknown } | null)?.name;
+        if (typeof name === 'string' && !listing.tools.has(name)) listing.tools.set(name, tool);
+      }
+      const { catalog, dropped, unnamed } = derive(listing);
+      const state = stateOf(scope);
+      const fingerprint = JSON.stringify(catalog);
+      if (fingerprint === state.fingerprint) return undefined;
+      state.fingerprint = fingerprint;
+      // Nothing derived now or before: the configured checker serves.
+      if (Object.keys(catalog.sets).length === 0 && state.active === undefined) return undefined;
+      if (dropped > 0 && !listing.warnedCap) {
+        listing.warnedCap = true;
+        diag.warn(
+          `argcheck: the MCP tool catalog has ${dropped} more enum arguments than ` +
+            `mcp.maxCheckedArguments (${config.mcp.maxCheckedArguments}); they are not checked.`,
+        );
+      }
+      if (unnamed.length > 0) {
+        diag.debug(`argcheck: MCP arguments without a usable set name: ${unnamed.join(', ')}`);
+      }
+      return install(state, catalog);
+    },
+
+    async ready() {
+      await Promise.all([...loading]);
+    },
+
+    statuses: () => [...inUse].flatMap((p) => p.status()),
+
+    close() {
+      closed = true;
+      for (const provider of open) provider.close();
+      open.clear();
+      inUse.clear();
+    },
+  };
+}

@@ -1,0 +1,228 @@
+import type { Attributes } from '@opentelemetry/api';
+import { MISMATCH_SHAPES, UNAVAILABLE_REASONS } from '@argcheck/core';
+import type { MismatchShape, UnavailableReason } from '@argcheck/core';
+import {
+  ATTR_ARGUMENT,
+  ATTR_IN_SET,
+  ATTR_IN_SET_NORMALISED,
+  ATTR_REASON,
+  ATTR_SET,
+  ATTR_SHAPE,
+  ATTR_TOOL,
+  BOOLEAN_VALUES,
+  METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE,
+  METRIC_TOOL_ARGUMENT_MISMATCH,
+  METRIC_TOOL_ARGUMENT_REWRITTEN,
+  METRIC_TOOL_ARGUMENT_VALUE_CHECK,
+} from '../semconv.js';
+
+/**
+ * The counts of one checked argument live in a `Float64Array`, a slot per
+ * series, read by the metrics callback at collection time
+ * (docs/decisions/0011-slot-counters.md says why not `counter.add`). The
+ * layout follows the closed lists of `@argcheck/core`, so a new shape or
+ * reason gets its slot and its series without further code:
+ *
+ * | slots                   | instrument                        |
+ * | ----------------------- | --------------------------------- |
+ * | in set / normalised only / not in set | `tool_argument_value_check` (in_set="true" with in_set_normalised="false" cannot happen) |
+ * | one per shape           | `tool_argument_mismatch`          |
+ * | one per reason          | `tool_argument_check_unavailable` |
+ * | one                     | `tool_argument_rewritten`         |
+ */
+const FIRST_SHAPE = 3;
+const FIRST_REASON = FIRST_SHAPE + MISMATCH_SHAPES.length;
+const REWRITTEN = FIRST_REASON + UNAVAILABLE_REASONS.length;
+
+export const SLOT = {
+  IN_SET: 0,
+  IN_SET_NORMALISED_ONLY: 1,
+  NOT_IN_SET: 2,
+  REWRITTEN,
+  COUNT: REWRITTEN + 1,
+} as const;
+
+function slotsOf<K extends string>(keys: readonly K[], first: number): Readonly<Record<K, number>> {
+  return Object.freeze(Object.fromEntries(keys.map((key, i) => [key, first + i]))) as Record<
+    K,
+    number
+  >;
+}
+
+export const SHAPE_SLOT: Readonly<Record<MismatchShape, number>> = slotsOf(
+  MISMATCH_SHAPES,
+  FIRST_SHAPE,
+);
+export const REASON_SLOT: Readonly<Record<UnavailableReason, number>> = slotsOf(
+  UNAVAILABLE_REASONS,
+  FIRST_REASON,
+);
+
+/** The slots `[from, to)` each per-argument counter reports. */
+export const SLOT_RANGES = {
+  [METRIC_TOOL_ARGUMENT_VALUE_CHECK]: [SLOT.IN_SET, FIRST_SHAPE],
+  [METRIC_TOOL_ARGUMENT_MISMATCH]: [FIRST_SHAPE, FIRST_REASON],
+  [METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE]: [FIRST_REASON, REWRITTEN],
+  [METRIC_TOOL_ARGUMENT_REWRITTEN]: [REWRITTEN, SLOT.COUNT],
+} as const;
+
+/** The counters of one checked argument: a slot per series, its attributes allocated once. */
+export interface ArgumentSeries {
+  readonly tool: string;
+  readonly argument: string;
+  readonly set: string;
+  readonly counts: Float64Array;
+  /** `attributes[slot]` is the attribute set of the series counted in `counts[slot]`. */
+  readonly attributes: readonly Attributes[];
+}
+
+/** `tool_argument_repair_started`, per tool. */
+export interface ToolSeries {
+  readonly tool: string;
+  readonly attributes: Attributes;
+  repairStarted: number;
+}
+
+/**
+ * Every series this instrumentation can report. Series are keyed by
+ * (tool, argument, set) and never removed, so counters stay monotonic when a
+ * catalog or the configuration is rebuilt, and the number of series is fixed
+ * by configuration plus the derived-argument budget.
+ */
+export interface SeriesRegistry {
+  /** Series for a configured argument; always allocated. */
+  configured(tool: string, argument: string, set: string): ArgumentSeries;
+  /**
+   * Series for a catalog-derived argument, or `undefined` when it is new and
+   * `budget` derived series exist already.
+   */
+  derived(tool: string, argument: string, set: string, budget: number): ArgumentSeries | undefined;
+  tool(tool: string): ToolSeries;
+  readonly arguments: readonly ArgumentSeries[];
+  readonly tools: readonly ToolSeries[];
+}
+
+function bool(value: boolean): string {
+  return value ? BOOLEAN_VALUES.TRUE : BOOLEAN_VALUES.FALSE;
+}
+
+function slotAttributes(tool: string, argument: string, set: string): Attributes[] {
+  const base = { [ATTR_TOOL]: tool, [ATTR_ARGUMENT]: argument, [ATTR_SET]: set };
+  const check = (inSet: boolean, normalised: boolean): Attributes => ({
+    ...base,
+    [ATTR_IN_SET]: bool(inSet),
+    [ATTR_IN_SET_NORMALISED]: bool(normalised),
+  });
+  const attributes: Attributes[] = new Array<Attributes>(SLOT.COUNT);
+  attributes[SLOT.IN_SET] = check(true, true);
+  attributes[SLOT.IN_SET_NORMALISED_ONLY] = check(false, true);
+  attributes[SLOT.NOT_IN_SET] = check(false, false);
+  for (const shape of MISMATCH_SHAPES)
+    attributes[SHAPE_SLOT[shape]] = { ...base, [ATTR_SHAPE]: shape };
+  for (const reason of UNAVAILABLE_REASONS) {
+    attributes[REASON_SLOT[reason]] = { ...base, [ATTR_REASON]: reason };
+  }
+  attributes[SLOT.REWRITTEN] = { ...base };
+  return attributes.map((a) => Object.freeze(a));
+}
+
+export function createSeriesRegistry(): SeriesRegistry {
+  const byKey = new Map<string, ArgumentSeries>();
+  const byTool = new Map<string, ToolSeries>();
+  const argumentList: ArgumentSeries[] = [];
+  const toolList: ToolSeries[] = [];
+  let derivedCount = 0;
+
+  const tool = (name: string): ToolSeries => {
+    let series = byTool.get(name);
+    if (series === undefined) {
+      series = { tool: name, attributes: Object.freeze({ [ATTR_TOOL]: name }), repairStarted: 0 };
+      byTool.set(name, series);
+      toolList.push(series);
+    }
+    return series;
+  };
+
+  const allocate = (
+    key: string,
+    toolName: string,
+    argument: string,
+    set: string,
+  ): ArgumentSeries => {
+    const series: ArgumentSeries = {
+      tool: toolName,
+      argument,
+      set,
+      counts: new Float64Array(SLOT.COUNT),
+      attributes: Object.freeze(slotAttributes(toolName, argument, set)),
+    };
+    byKey.set(key, series);
+    argumentList.push(series);
+    tool(toolName);
+    return series;
+  };
+
+  return {
+    configured(toolName, argument, set) {
+      const key = JSON.stringify([toolName, argument, set]);
+      return byKey.get(key) ?? allocate(key, toolName, argument, set);
+    },
+    derived(toolName, argument, set, budget) {
+      const key = JSON.stringify([toolName, argument, set]);
+      const existing = byKey.get(key);
+      if (existing !== undefined) return existing;
+      if (derivedCount >= budget) return undefined;
+      derivedCount++;
+      return allocate(key, toolName, argument, set);
+    },
+    tool,
+    arguments: argumentList,
+    tools: toolList,
+  };
+}
+
+/** The series of one tool's checked arguments, found by the path text the checker reports. */
+export interface ToolEntry {
+  readonly series: ToolSeries;
+  /** Small tools are scanned: the checker reports the very strings configured, so `===` is a pointer compare. */
+  readonly list: readonly ArgumentSeries[];
+  /** Set for tools with many checked arguments (catalog-derived ones can have dozens). */
+  readonly byArgument: ReadonlyMap<string, ArgumentSeries> | undefined;
+}
+
+export type SeriesTable = ReadonlyMap<string, ToolEntry>;
+
+/** Above this many checked arguments a tool's series are found through a map rather than a scan. */
+const SCAN_LIMIT = 8;
+
+/** Index series by tool, then by argument path. */
+export function seriesTable(
+  series: readonly ArgumentSeries[],
+  registry: SeriesRegistry,
+): SeriesTable {
+  const byTool = new Map<string, ArgumentSeries[]>();
+  for (const entry of series) {
+    const list = byTool.get(entry.tool);
+    if (list === undefined) byTool.set(entry.tool, [entry]);
+    else list.push(entry);
+  }
+  const table = new Map<string, ToolEntry>();
+  for (const [tool, list] of byTool) {
+    table.set(tool, {
+      series: registry.tool(tool),
+      list,
+      byArgument: list.length > SCAN_LIMIT ? new Map(list.map((s) => [s.argument, s])) : undefined,
+    });
+  }
+  return table;
+}
+
+export function seriesFor(tool: ToolEntry, argument: string): ArgumentSeries | undefined {
+  if (tool.byArgument !== undefined) return tool.byArgument.get(argument);
+  const list = tool.list;
+  for (let i = 0; i < list.length; i++) {
+    const series = list[i] as ArgumentSeries;
+    if (series.argument === argument) return series;
+  }
+  return undefined;
+}

@@ -1,0 +1,148 @@
+import { expect } from 'chai';
+import { isWrapped } from '@opentelemetry/instrumentation';
+import type { CheckOutcome } from '@argcheck/core';
+import { patchCallTool } from '../../src/mcp/patches.js';
+import { unwrapMethod, wrapInstanceMethod, wrapMethod } from '../../src/wrapping.js';
+import { shimmer } from '../helpers/shimmer.js';
+import { createScriptedEngine } from './helpers/scripted-engine.js';
+import type { ScriptedEngine } from './helpers/scripted-engine.js';
+import { makeClass } from './helpers/stand-in-client.js';
+
+type Call = (...args: unknown[]) => unknown;
+
+const params = (name: string) => ({ name, arguments: { reason_code: 'LATE' } });
+
+/** An engine that records the tool of every call it checks and answers `decide(...)`. */
+function engineAnswering(decide?: (tool: string, args: unknown) => Partial<CheckOutcome>) {
+  const engine = createScriptedEngine();
+  const seen: string[] = [];
+  engine.answer = (tool, args) => {
+    seen.push(tool);
+    return { tool, action: 'call', args, findings: [], ...decide?.(tool, args) };
+  };
+  return { engine, seen, patch: patchCallTool(() => engine, engine.diag) };
+}
+
+describe('the callTool wrapper', () => {
+  const s = shimmer();
+
+  it('forwards every argument as given, their count included, when the check says call', () => {
+    const { Thing, proto, calls } = makeClass();
+    const { patch, seen } = engineAnswering();
+    wrapMethod(s, proto, 'callTool', patch);
+    const thing = new Thing() as unknown as { callTool: Call };
+    const p = params('t');
+    thing.callTool();
+    thing.callTool(p);
+    thing.callTool(p, undefined, { timeout: 1 });
+    thing.callTool(1, 2, 3, 4, 5);
+    expect(calls).to.deep.equal([[], [p], [p, undefined, { timeout: 1 }], [1, 2, 3, 4, 5]]);
+    expect(calls[1]?.[0]).to.equal(p);
+    expect(seen).to.deep.equal(['t', 't']);
+    expect(isWrapped(proto.callTool)).to.equal(true);
+  });
+
+  it('replaces only the params, with a copy, when the check rewrote the arguments', () => {
+    const { Thing, proto, calls } = makeClass();
+    const { patch } = engineAnswering(() => ({
+      action: 'call_rewritten',
+      args: { reason_code: 'LATE' },
+    }));
+    wrapMethod(s, proto, 'callTool', patch);
+    const p = { name: 't', arguments: { reason_code: 'late' } };
+    (new Thing() as unknown as { callTool: Call }).callTool(p, 'schema', 'options');
+    expect(calls).to.deep.equal([
+      [{ name: 't', arguments: { reason_code: 'LATE' } }, 'schema', 'options'],
+    ]);
+    expect(p.arguments).to.deep.equal({ reason_code: 'late' });
+  });
+
+  it('answers a rejection without calling the method', async () => {
+    const { Thing, proto, calls } = makeClass();
+    const { patch } = engineAnswering(() => ({ action: 'reject', repairMessage: 'use LATE' }));
+    wrapMethod(s, proto, 'callTool', patch);
+    const result = await (new Thing() as unknown as { callTool: Call }).callTool(
+      params('t'),
+      'schema',
+    );
+    expect([result, calls]).to.deep.equal([
+      { isError: true, content: [{ type: 'text', text: 'use LATE' }] },
+      [],
+    ]);
+  });
+
+  it('checks once when prototype and instance are both wrapped, in any order', () => {
+    const { Thing, proto, calls } = makeClass();
+    const { patch, seen } = engineAnswering();
+    const early = new Thing() as unknown as Record<string, unknown>;
+    wrapInstanceMethod(early, 'callTool', patch);
+    wrapMethod(s, proto, 'callTool', patch);
+    wrapInstanceMethod(early, 'callTool', patch);
+    (early.callTool as Call)(params('x'), 'rest');
+    new Thing().callTool(params('y'));
+    expect(seen).to.deep.equal(['x', 'y']);
+    expect(calls).to.deep.equal([[params('x'), 'rest'], [params('y')]]);
+  });
+
+  it('checks once when the outer wrapper rewrote the params', () => {
+    const { Thing, proto, calls } = makeClass();
+    const { patch, seen } = engineAnswering(() => ({
+      action: 'call_rewritten',
+      args: { reason_code: 'LATE' },
+    }));
+    const thing = new Thing() as unknown as Record<string, unknown>;
+    wrapMethod(s, proto, 'callTool', patch);
+    wrapInstanceMethod(thing, 'callTool', patch);
+    (thing.callTool as Call)({ name: 'x', arguments: { reason_code: 'late' } });
+    expect(seen).to.deep.equal(['x']);
+    expect(calls).to.deep.equal([[{ name: 'x', arguments: { reason_code: 'LATE' } }]]);
+  });
+
+  it('checks the next call after the method threw', () => {
+    const { proto } = makeClass();
+    let fail = true;
+    proto.callTool = function (): string {
+      if (fail) throw new Error('sdk');
+      return 'sent';
+    };
+    const { patch, seen } = engineAnswering();
+    const thing = Object.create(proto) as Record<string, unknown>;
+    wrapInstanceMethod(thing, 'callTool', patch);
+    expect(() => (thing.callTool as Call)(params('first'))).to.throw('sdk');
+    fail = false;
+    expect((thing.callTool as Call)(params('second'))).to.equal('sent');
+    expect(seen).to.deep.equal(['first', 'second']);
+  });
+
+  it('passes every argument through once switched off under a foreign wrapper', () => {
+    const { Thing, proto, calls } = makeClass();
+    const { patch, seen } = engineAnswering(() => ({ action: 'call_rewritten', args: {} }));
+    wrapMethod(s, proto, 'callTool', patch);
+    const wrapped = proto.callTool as Call;
+    proto.callTool = Object.assign(
+      function (this: unknown, ...args: unknown[]): unknown {
+        return wrapped.apply(this, args);
+      },
+      { __original: wrapped },
+    );
+    unwrapMethod(s, proto, 'callTool');
+    const p = params('p');
+    new Thing().callTool(p, 'schema', 'options', 'more');
+    expect(seen).to.deep.equal([]);
+    expect(calls).to.deep.equal([[p, 'schema', 'options', 'more']]);
+  });
+
+  it('goes out untouched with no engine yet (a hook that fired inside the constructor)', () => {
+    const { Thing, proto, calls } = makeClass();
+    const engine: ScriptedEngine | undefined = undefined;
+    wrapMethod(
+      s,
+      proto,
+      'callTool',
+      patchCallTool(() => engine, createScriptedEngine().diag),
+    );
+    const p = params('t');
+    new Thing().callTool(p);
+    expect(calls[0]?.[0]).to.equal(p);
+  });
+});
