@@ -1,8 +1,10 @@
 /**
  * Names on the wire: instruments, attribute keys and the closed sets of
  * attribute values. Users build dashboards and alerts on these; they are part
- * of the public contract (DESIGN.md, "Telemetry").
+ * of the public contract (DESIGN.md, "Telemetry"), exported as
+ * `@argcheck/instrumentation/semconv`.
  */
+import { MISMATCH_SHAPES, UNAVAILABLE_REASONS } from '@argcheck/core';
 
 export const METRIC_TOOL_ARGUMENT_VALUE_CHECK = 'tool_argument_value_check' as const;
 export const METRIC_TOOL_ARGUMENT_MISMATCH = 'tool_argument_mismatch' as const;
@@ -32,6 +34,11 @@ export const ATTR_VALUE = 'value' as const;
 export const ATTR_VALUE_TRUNCATED = 'value_truncated' as const;
 export const ATTR_GEN_AI_CONVERSATION_ID = 'gen_ai.conversation.id' as const;
 export const ATTR_GEN_AI_TOOL_CALL_ID = 'gen_ai.tool.call.id' as const;
+
+/** `shape` values (`tool_argument_mismatch`, log records): the core's mismatch shapes. */
+export const SHAPE_VALUES = MISMATCH_SHAPES;
+/** `reason` values (`tool_argument_check_unavailable`): the core's unavailable reasons. */
+export const REASON_VALUES = UNAVAILABLE_REASONS;
 
 /** Every attribute value is a string; booleans are spelled out. */
 export const BOOLEAN_VALUES = { TRUE: 'true', FALSE: 'false' } as const;

@@ -3,7 +3,12 @@
 import { ArgcheckConfigError, ErrorCode } from '@argcheck/core';
 import { createAllowListAttributesProcessor } from '@opentelemetry/sdk-metrics';
 import type { ViewOptions } from '@opentelemetry/sdk-metrics';
-import { INSTRUMENT_ATTRIBUTES } from './semconv.js';
+import {
+  FETCH_OUTCOME_VALUES,
+  INSTRUMENT_ATTRIBUTES,
+  REASON_VALUES,
+  SHAPE_VALUES,
+} from './semconv.js';
 import { PACKAGE_NAME } from './version.js';
 
 export interface ArgcheckViewsOptions {
@@ -17,14 +22,16 @@ export interface ArgcheckViewsOptions {
 }
 
 /** Series one checked argument (or its value set) can have on each instrument. */
+const FETCH_OUTCOMES = Object.keys(FETCH_OUTCOME_VALUES).length;
 const SERIES_PER_ARGUMENT: Readonly<Record<keyof typeof INSTRUMENT_ATTRIBUTES, number>> = {
+  // in_set="true" with in_set_normalised="false" cannot happen.
   tool_argument_value_check: 3,
-  tool_argument_mismatch: 6,
-  tool_argument_check_unavailable: 6,
+  tool_argument_mismatch: SHAPE_VALUES.length,
+  tool_argument_check_unavailable: REASON_VALUES.length,
   tool_argument_repair_started: 1,
   tool_argument_rewritten: 1,
-  tool_argument_value_set_fetch: 4,
-  tool_argument_value_set_fetch_duration: 4,
+  tool_argument_value_set_fetch: FETCH_OUTCOMES,
+  tool_argument_value_set_fetch_duration: FETCH_OUTCOMES,
   tool_argument_value_set_age: 1,
   tool_argument_value_set_size: 1,
 };
