@@ -63,7 +63,18 @@ describe('fault matrix: the TTL changed at run time', () => {
       const check = resourceMetrics.scopeMetrics
         .flatMap((s) => s.metrics)
         .find((m) => m.descriptor.name === 'tool_argument_value_check');
-      expect(check?.dataPoints.map((p) => p.value)).to.deep.equal([20]);
+      // All 20 in set; the argument's other two series are exported at zero.
+      expect(
+        check?.dataPoints.map((p) => [
+          p.attributes.in_set,
+          p.attributes.in_set_normalised,
+          p.value,
+        ]),
+      ).to.deep.equal([
+        ['true', 'true', 20],
+        ['false', 'true', 0],
+        ['false', 'false', 0],
+      ]);
     } finally {
       unregister();
       inst.close();

@@ -84,9 +84,13 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     maxStaleMs: config.maxStaleMs,
     clock: config.clock,
     random: config.random,
-    onEvent: deps.onEvent,
+    onEvent: (event: ValueSetEvent) => {
+      deps.registry.fetched(event);
+      deps.onEvent(event);
+    },
   };
   const provider = createValueSetProvider({ sources: config.valueSets, ...providerOptions });
+  for (const { name, source } of provider.status()) deps.registry.valueSet(name, source);
   const log = createCheckLog({ ...config, logger: deps.logger, diag: deps.diag });
   const configuredSeries = Object.entries(config.checkedArguments).flatMap(([tool, paths]) =>
     Object.entries(paths).map(([argument, set]) => deps.registry.configured(tool, argument, set)),

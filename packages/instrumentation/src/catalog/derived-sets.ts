@@ -178,6 +178,7 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
     if (unchecked > 0) deps.onBudgetSpent(unchecked);
     if (series.length === deps.configuredSeries.length) return undefined;
     const provider = createValueSetProvider({ sources: admittedSets, ...deps.providerOptions });
+    for (const { name, source } of provider.status()) registry.valueSet(name, source);
     open.add(provider);
     const checker = createArgumentChecker({
       valueSets: overlayProvider(configuredSets, provider),

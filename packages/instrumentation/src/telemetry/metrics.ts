@@ -1,6 +1,5 @@
 import type {
   BatchObservableCallback,
-  Counter,
   DiagLogger,
   Histogram,
   Meter,
@@ -29,7 +28,7 @@ import {
 
 /** The instruments on one meter. Replaced when a new meter provider is set. */
 export interface Metrics {
-  /** Count a value-set fetch (from the provider's `onEvent`). Never throws. */
+  /** Record a value-set fetch's duration (from the provider's `onEvent`). Never throws. */
   fetched(event: ValueSetEvent): void;
   /** Stop reporting through this meter. */
   dispose(): void;
@@ -50,10 +49,11 @@ function fetchOutcome(event: ValueSetEvent): string | undefined {
 }
 
 /**
- * Per-check counts live in the engine's slots; they reach the meter through
+ * Counts live in the series registry's slots; they reach the meter through
  * observable counters read in one batch callback at collection time, so a
- * check never touches the SDK. Only series that have counted something are
- * reported. Fetches are rare and use ordinary synchronous instruments.
+ * check never touches the SDK. Every series the registry holds is reported,
+ * at zero until it counts something. Fetch durations are rare and go to an
+ * ordinary histogram.
  */
 export function createMetrics(meter: Meter, sources: MetricSources, diag: DiagLogger): Metrics {
   const counter = (name: string, description: string, unit: string): ObservableCounter =>
@@ -91,10 +91,11 @@ export function createMetrics(meter: Meter, sources: MetricSources, diag: DiagLo
     description: 'Members in the value set being served (0 when none is)',
     unit: '{value}',
   });
-  const fetches: Counter = meter.createCounter(METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH, {
-    description: 'Value-set fetches from their owners, by outcome',
-    unit: '{fetch}',
-  });
+  const fetches = counter(
+    METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH,
+    'Value-set fetches from their owners, by outcome',
+    '{fetch}',
+  );
   const fetchDuration: Histogram = meter.createHistogram(
     METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH_DURATION,
     {
@@ -117,14 +118,17 @@ export function createMetrics(meter: Meter, sources: MetricSources, diag: DiagLo
         const { counts, attributes } = series;
         for (const [instrument, [from, to]] of perArgument) {
           for (let slot = from; slot < to; slot++) {
-            const count = counts[slot] as number;
-            if (count > 0) result.observe(instrument, count, attributes[slot]);
+            result.observe(instrument, counts[slot] as number, attributes[slot]);
           }
         }
       }
       for (const tool of sources.registry.tools) {
-        if (tool.repairStarted > 0)
-          result.observe(repairStarted, tool.repairStarted, tool.attributes);
+        result.observe(repairStarted, tool.repairStarted, tool.attributes);
+      }
+      for (const set of sources.registry.sets) {
+        for (let i = 0; i < set.fetches.length; i++) {
+          result.observe(fetches, set.fetches[i] as number, set.attributes[i]);
+        }
       }
       for (const status of sources.statuses()) {
         const attributes = { [ATTR_SET]: status.name, [ATTR_SOURCE]: status.source };
@@ -141,6 +145,7 @@ export function createMetrics(meter: Meter, sources: MetricSources, diag: DiagLo
     unavailable,
     repairStarted,
     rewritten,
+    fetches,
     age,
     size,
   ];
@@ -156,7 +161,6 @@ export function createMetrics(meter: Meter, sources: MetricSources, diag: DiagLo
           [ATTR_SOURCE]: event.source,
           [ATTR_OUTCOME]: outcome,
         };
-        fetches.add(1, attributes);
         fetchDuration.record(event.durationMs / 1000, attributes);
       } catch (error) {
         diag.debug('recording a value-set fetch failed', error);

@@ -1,8 +1,12 @@
 import type { Attributes } from '@opentelemetry/api';
 import { MISMATCH_SHAPES, UNAVAILABLE_REASONS } from '@argcheck/core';
 import type { MismatchShape, UnavailableReason } from '@argcheck/core';
+import type { SourceKind, ValueSetEvent } from '@argcheck/core';
 import {
   ATTR_ARGUMENT,
+  ATTR_OUTCOME,
+  ATTR_SOURCE,
+  FETCH_OUTCOME_VALUES,
   ATTR_IN_SET,
   ATTR_IN_SET_NORMALISED,
   ATTR_REASON,
@@ -83,11 +87,25 @@ export interface ToolSeries {
   repairStarted: number;
 }
 
+/** `tool_argument_value_set_fetch` of one value set: a count per outcome. */
+export interface SetSeries {
+  readonly set: string;
+  readonly source: SourceKind;
+  /** `fetches[i]` counts outcome `FETCH_OUTCOMES[i]`, whose attributes are `attributes[i]`. */
+  readonly fetches: Float64Array;
+  readonly attributes: readonly Attributes[];
+}
+
+/** The `outcome` values of a fetch, in slot order. */
+export const FETCH_OUTCOMES: readonly string[] = Object.values(FETCH_OUTCOME_VALUES);
+
 /**
  * Every series this instrumentation can report. Series are keyed by
  * (tool, argument, set) and never removed, so counters stay monotonic when a
  * catalog or the configuration is rebuilt, and the number of series is fixed
- * by configuration plus the derived-argument budget.
+ * by configuration plus the derived-argument budget. Every series is
+ * reported from the moment it exists, at zero until it counts something, so
+ * a burst right after start-up is seen by `rate()` and `increase()`.
  */
 export interface SeriesRegistry {
   /** Series for a configured argument; always allocated. */
@@ -98,8 +116,13 @@ export interface SeriesRegistry {
    */
   derived(tool: string, argument: string, set: string, budget: number): ArgumentSeries | undefined;
   tool(tool: string): ToolSeries;
+  /** The fetch counts of a value set; always allocated (sets come from configuration or a budgeted catalog). */
+  valueSet(set: string, source: SourceKind): SetSeries;
+  /** Count a fetch the provider reports (`onEvent`); other events are ignored. */
+  fetched(event: ValueSetEvent): void;
   readonly arguments: readonly ArgumentSeries[];
   readonly tools: readonly ToolSeries[];
+  readonly sets: readonly SetSeries[];
 }
 
 function bool(value: boolean): string {
@@ -131,7 +154,28 @@ export function createSeriesRegistry(): SeriesRegistry {
   const byTool = new Map<string, ToolSeries>();
   const argumentList: ArgumentSeries[] = [];
   const toolList: ToolSeries[] = [];
+  const bySet = new Map<string, SetSeries>();
+  const setList: SetSeries[] = [];
   let derivedCount = 0;
+
+  const valueSet = (set: string, source: SourceKind): SetSeries => {
+    const key = JSON.stringify([set, source]);
+    let series = bySet.get(key);
+    if (series === undefined) {
+      const base = { [ATTR_SET]: set, [ATTR_SOURCE]: source };
+      series = {
+        set,
+        source,
+        fetches: new Float64Array(FETCH_OUTCOMES.length),
+        attributes: FETCH_OUTCOMES.map((outcome) =>
+          Object.freeze({ ...base, [ATTR_OUTCOME]: outcome }),
+        ),
+      };
+      bySet.set(key, series);
+      setList.push(series);
+    }
+    return series;
+  };
 
   const tool = (name: string): ToolSeries => {
     let series = byTool.get(name);
@@ -176,8 +220,19 @@ export function createSeriesRegistry(): SeriesRegistry {
       return allocate(key, toolName, argument, set);
     },
     tool,
+    valueSet,
+    fetched(event) {
+      let outcome: string;
+      if (event.type === 'fetch_succeeded') outcome = FETCH_OUTCOME_VALUES.SUCCESS;
+      else if (event.type === 'fetch_failed') outcome = event.reason;
+      else return;
+      const series = valueSet(event.set, event.source);
+      const slot = FETCH_OUTCOMES.indexOf(outcome);
+      if (slot >= 0) series.fetches[slot] = (series.fetches[slot] as number) + 1;
+    },
     arguments: argumentList,
     tools: toolList,
+    sets: setList,
   };
 }
 

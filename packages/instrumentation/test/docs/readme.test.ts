@@ -132,8 +132,10 @@ describe('package README examples', function () {
         value: Number(p.asInt ?? p.asDouble),
       }));
     const series = { tool: 'refund_order', argument: 'reason_code', set: 'refunds.reason_codes' };
+    // Every series of the configured argument is exported, at zero until it counts.
     expect(checks).to.have.deep.members([
       { attributes: { ...series, in_set: 'true', in_set_normalised: 'true' }, value: 1 },
+      { attributes: { ...series, in_set: 'false', in_set_normalised: 'true' }, value: 0 },
       { attributes: { ...series, in_set: 'false', in_set_normalised: 'false' }, value: 1 },
     ]);
     const records = bodies<LogsRequest>('/v1/logs').flatMap((l) =>

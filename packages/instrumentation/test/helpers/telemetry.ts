@@ -31,6 +31,8 @@ export interface Point {
 export interface Collected {
   points: Record<string, Point[]>;
   units: Record<string, string>;
+  /** Names of the monotonic counters. */
+  counters: Set<string>;
 }
 
 export async function collect(reader: MetricReader): Promise<Collected> {
@@ -38,10 +40,14 @@ export async function collect(reader: MetricReader): Promise<Collected> {
   if (errors.length > 0) throw new Error(`collection errors: ${errors.map(String).join('; ')}`);
   const points: Record<string, Point[]> = {};
   const units: Record<string, string> = {};
+  const counters = new Set<string>();
   for (const scope of resourceMetrics.scopeMetrics) {
     if (scope.scope.name !== PACKAGE_NAME) continue;
     for (const metric of scope.metrics) {
       units[metric.descriptor.name] = metric.descriptor.unit;
+      if (metric.dataPointType === DataPointType.SUM && metric.isMonotonic) {
+        counters.add(metric.descriptor.name);
+      }
       points[metric.descriptor.name] = metric.dataPoints.map((p) => ({
         attributes: p.attributes,
         value:
@@ -54,14 +60,24 @@ export async function collect(reader: MetricReader): Promise<Collected> {
       }));
     }
   }
-  return { points, units };
+  return { points, units, counters };
 }
 
 /** Points of one instrument, sorted by their attributes so tests can compare whole lists. */
-export function pointsOf(collected: Collected, name: string): Point[] {
+export function allPointsOf(collected: Collected, name: string): Point[] {
   return [...(collected.points[name] ?? [])].sort((a, b) =>
     JSON.stringify(a.attributes).localeCompare(JSON.stringify(b.attributes)),
   );
+}
+
+/**
+ * Like `allPointsOf`, without the counter series still at zero: every series
+ * is exported from start-up (test/telemetry/zero-series.test.ts asserts them
+ * all), and most tests assert what was counted.
+ */
+export function pointsOf(collected: Collected, name: string): Point[] {
+  const points = allPointsOf(collected, name);
+  return collected.counters.has(name) ? points.filter((p) => p.value !== 0) : points;
 }
 
 /** What a test asserts of a log record: its event name and whole attribute object. */
