@@ -2,6 +2,8 @@
  * The Prometheus series the workload must produce, with their exact values,
  * and the snapshot of what Prometheus holds, in the same form.
  */
+import { MISMATCH_SHAPES, UNAVAILABLE_REASONS } from '@argcheck/core';
+import { FETCH_OUTCOME_VALUES } from '@argcheck/instrumentation/semconv';
 import type { PrometheusClient, Sample } from './stack.js';
 import {
   CARRIER,
@@ -12,7 +14,6 @@ import {
   ROGUE_POINTS_PER_ROUND,
   SERVICES,
   SET_NAMES,
-  SHAPES,
   WAREHOUSE,
   WAREHOUSES,
   refundFigures,
@@ -22,6 +23,8 @@ import {
 } from './workload.js';
 
 export type Labels = Record<string, string>;
+
+const FETCH_OUTCOMES = Object.values(FETCH_OUTCOME_VALUES);
 
 /** `name{a="1",b="2"}` with labels sorted: one key per series. */
 export function seriesKey(name: string, labels: Labels): string {
@@ -59,45 +62,71 @@ export interface ExpectationInput {
   ages: Record<string, number>;
 }
 
+const NO_CHECKS: ArgumentFigures = {
+  checks: 0,
+  outOfSet: 0,
+  formatting: 0,
+  outOfSetNormalised: 0,
+  shapes: Object.fromEntries(MISMATCH_SHAPES.map((shape) => [shape, 0])) as Record<
+    (typeof MISMATCH_SHAPES)[number],
+    number
+  >,
+};
+
 /**
  * Every `tool_argument_*` series (histogram buckets excepted: see
- * `bucketExpectations`) with its value. Series whose value would be 0 do not
- * exist: the instrumentation reports a counter only once it has counted.
+ * `bucketExpectations`) with its value. argcheck exports every series of a
+ * configured argument, tool and value set from start-up, at zero until it
+ * counts; another application's counter exists only once it has counted.
  */
 export function expectedSeries(input: ExpectationInput): Map<string, number> {
   const out = new Map<string, number>();
+  const exported = (name: string, labels: Labels, value: number): void => {
+    out.set(seriesKey(name, labels), value);
+  };
   const put = (name: string, labels: Labels, value: number): void => {
-    if (value > 0 || !name.endsWith('_total')) out.set(seriesKey(name, labels), value);
+    if (value > 0 || !name.endsWith('_total')) exported(name, labels, value);
   };
   const checked = (
     id: ArgumentId,
     service: { name: string; instance: string },
     f: ArgumentFigures,
+    counted: { rewritten?: number; unavailable?: Partial<Record<string, number>> } = {},
   ): void => {
     const base = { ...job(service), ...id };
     const vc = 'tool_argument_value_check_total';
-    put(vc, { ...base, in_set: 'true', in_set_normalised: 'true' }, f.checks - f.outOfSet);
-    put(vc, { ...base, in_set: 'false', in_set_normalised: 'true' }, f.formatting);
-    put(vc, { ...base, in_set: 'false', in_set_normalised: 'false' }, f.outOfSetNormalised);
-    for (const shape of SHAPES)
-      put('tool_argument_mismatch_total', { ...base, shape }, f.shapes[shape]);
+    exported(vc, { ...base, in_set: 'true', in_set_normalised: 'true' }, f.checks - f.outOfSet);
+    exported(vc, { ...base, in_set: 'false', in_set_normalised: 'true' }, f.formatting);
+    exported(vc, { ...base, in_set: 'false', in_set_normalised: 'false' }, f.outOfSetNormalised);
+    for (const shape of MISMATCH_SHAPES)
+      exported('tool_argument_mismatch_total', { ...base, shape }, f.shapes[shape]);
+    for (const reason of UNAVAILABLE_REASONS) {
+      exported(
+        'tool_argument_check_unavailable_total',
+        { ...base, reason },
+        counted.unavailable?.[reason] ?? 0,
+      );
+    }
+    exported('tool_argument_rewritten_total', base, counted.rewritten ?? 0);
   };
 
   const refund = refundFigures(input.rounds);
-  checked(REFUND, SERVICES.refund, refund);
   // reject mode: case/format variants are rewritten, every other mismatch rejected.
-  put('tool_argument_rewritten_total', { ...job(SERVICES.refund), ...REFUND }, refund.formatting);
-  put(
+  checked(REFUND, SERVICES.refund, refund, { rewritten: refund.formatting });
+  exported(
     'tool_argument_repair_started_total',
     { ...job(SERVICES.refund), tool: REFUND.tool },
     refund.outOfSetNormalised,
   );
 
   checked(WAREHOUSE, SERVICES.stock, warehouseFigures(input.rounds));
-  put(
-    'tool_argument_check_unavailable_total',
-    { ...job(SERVICES.stock), ...CARRIER, reason: 'fetch_failed' },
-    CARRIER_CHECKS_PER_ROUND * input.rounds,
+  checked(CARRIER, SERVICES.stock, NO_CHECKS, {
+    unavailable: { fetch_failed: CARRIER_CHECKS_PER_ROUND * input.rounds },
+  });
+  exported(
+    'tool_argument_repair_started_total',
+    { ...job(SERVICES.stock), tool: WAREHOUSE.tool },
+    0,
   );
 
   // The misconfigured application: its `value` attribute is gone and its
@@ -116,10 +145,19 @@ export function expectedSeries(input: ExpectationInput): Map<string, number> {
   for (const [labels, value] of rogue)
     put('tool_argument_value_check_total', JSON.parse(labels) as Labels, value);
 
+  for (const set of Object.keys(SET_OWNER_SERVICE)) {
+    for (const outcome of FETCH_OUTCOMES) {
+      const labels = { ...job(SET_OWNER_SERVICE[set]!), set, source: 'http', outcome };
+      exported(
+        'tool_argument_value_set_fetch_total',
+        labels,
+        input.fetches.get(`${set}/${outcome}`) ?? 0,
+      );
+    }
+  }
   for (const [key, count] of input.fetches) {
     const [set, outcome] = key.split('/') as [string, string];
     const labels = { ...job(SET_OWNER_SERVICE[set]!), set, source: 'http', outcome };
-    put('tool_argument_value_set_fetch_total', labels, count);
     put('tool_argument_value_set_fetch_duration_seconds_count', labels, count);
     // The value-set clock stands still during a fetch: every duration is 0 s.
     put('tool_argument_value_set_fetch_duration_seconds_sum', labels, 0);
