@@ -3,6 +3,7 @@ import { type CollectedValues, ValueCollector } from '../match/value-collector.j
 import type { FetchContext, HttpValueSetOptions, ValueSetEntry, ValueSetSource } from '../types.js';
 import { JsonArrayReader } from './json-array-reader.js';
 import { COLLECT } from './collect.js';
+import { httpGet, shownUrl, statusLine } from './http-get.js';
 import { addElement, collectPayloadInTurns, parseValueSetPayloadInTurns } from './parse-payload.js';
 import { ValueSetPayloadError } from './payload-error.js';
 import { readCappedBody } from './read-capped-body.js';
@@ -16,8 +17,14 @@ const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
  * `fetch_failed`; a body that is not JSON, has the wrong shape or is larger than
  * `maxBytes` (16 MiB by default) counts as `invalid_payload`.
  *
+ * Redirects are followed (up to 20), but `headers` go only to the origin of
+ * `url`: a hop to another origin is made without them, and a hop from https
+ * to plain http is refused (`fetch_failed`). Error texts name origins and
+ * paths only: never a query string, header value or the body.
+ *
  * @throws ArgcheckConfigError `INVALID_SOURCE` for a URL that is not absolute
- *   http(s); `INVALID_OPTION` for bad `headers`, `select` or `maxBytes`.
+ *   http(s) or that has a user name or password in it; `INVALID_OPTION` for
+ *   bad `headers` (a name or value fetch cannot send), `select` or `maxBytes`.
  */
 export function httpValueSet(url: string | URL, options: HttpValueSetOptions = {}): ValueSetSource {
   const target = parseUrl(url);
@@ -31,20 +38,15 @@ export function httpValueSet(url: string | URL, options: HttpValueSetOptions = {
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) {
     throw invalidOption(`maxBytes must be a positive integer number of bytes, got ${maxBytes}`);
   }
-  const requestHeaders = { accept: 'application/json', ...headers };
-  // Query strings and credentials often carry tokens; messages name only origin and path.
-  const shown = `${target.origin}${target.pathname}`;
+  const anonymousHeaders = new Headers({ accept: 'application/json' });
+  const requestHeaders = configuredHeaders(anonymousHeaders, headers);
+  const shown = shownUrl(target);
 
   async function get(signal: AbortSignal): Promise<Response> {
-    let response: Response;
-    try {
-      response = await fetch(target, { headers: requestHeaders, signal });
-    } catch (error) {
-      throw new Error(`GET ${shown} failed: ${describeFetchError(error)}`, { cause: error });
-    }
+    const response = await httpGet({ target, headers: requestHeaders, anonymousHeaders, signal });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      throw new Error(`GET ${shown} answered HTTP ${response.status} ${response.statusText}`);
+      throw new Error(`GET ${shown} answered ${statusLine(response.status)}`);
     }
     return response;
   }
@@ -57,7 +59,7 @@ export function httpValueSet(url: string | URL, options: HttpValueSetOptions = {
     // by one JSON.parse of the whole text at the end.
     const pieces = new JsonArrayReader();
     const text = await readCappedBody(response, maxBytes, (piece) => pieces.push(piece));
-    const body = pieces.result() ?? parseWhole(text, shown);
+    const body = pieces.result() ?? parseWhole(text, shown, response);
     return select === undefined ? body : applySelect(select, body);
   }
 
@@ -91,7 +93,7 @@ export function httpValueSet(url: string | URL, options: HttpValueSetOptions = {
     if (pieces.result() === undefined) {
       // Not an array read piece by piece (an object, or malformed): what was
       // collected is void; the whole text decides.
-      return collectPayloadInTurns(parseWhole(text, shown), signal);
+      return collectPayloadInTurns(parseWhole(text, shown, response), signal);
     }
     if (invalid !== undefined) throw invalid;
     return collector.finish();
@@ -100,13 +102,23 @@ export function httpValueSet(url: string | URL, options: HttpValueSetOptions = {
   return Object.freeze({ kind: 'http', load, [COLLECT]: collect });
 }
 
-function parseWhole(text: string, shown: string): unknown {
+function parseWhole(text: string, shown: string, response: Response): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
+    // V8's message may quote the body around the mistake; only its position is kept.
+    const at = /at position (\d+)/.exec((error as Error).message)?.[1];
+    const type = /^[\w.+-]{1,64}\/[\w.+-]{1,64}/.exec(
+      response.headers.get('content-type') ?? '',
+    )?.[0];
+    const facts = [
+      at === undefined ? undefined : `error at position ${at}`,
+      type === undefined ? undefined : `content-type ${type}`,
+      `${text.length} characters`,
+    ].filter((fact) => fact !== undefined);
     throw new ValueSetPayloadError(
       'malformed',
-      `GET ${shown} returned a body that is not JSON (${(error as Error).message})`,
+      `GET ${shown} returned a body that is not JSON (${facts.join(', ')})`,
     );
   }
 }
@@ -116,9 +128,10 @@ function parseUrl(url: string | URL): URL {
   try {
     parsed = new URL(url);
   } catch {
+    // Not quoted: a URL may carry a token, and one that does not parse cannot be trimmed to its origin.
     throw new ArgcheckConfigError(
       ErrorCode.INVALID_SOURCE,
-      `httpValueSet: ${JSON.stringify(String(url))} is not an absolute URL`,
+      'httpValueSet: the URL is not absolute (it needs http:// or https:// and a host)',
     );
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
@@ -127,7 +140,36 @@ function parseUrl(url: string | URL): URL {
       `httpValueSet: only http: and https: URLs are supported, got ${parsed.protocol}`,
     );
   }
+  if (parsed.username !== '' || parsed.password !== '') {
+    // fetch refuses such a URL at every request, quoting it whole in its message.
+    throw new ArgcheckConfigError(
+      ErrorCode.INVALID_SOURCE,
+      `httpValueSet: ${shownUrl(parsed)} has a user name or password in it; pass credentials in headers instead, e.g. { headers: { authorization: 'Basic ...' } }`,
+    );
+  }
   return parsed;
+}
+
+/**
+ * The headers sent to the configured origin: `base`, then `headers` over it
+ * (so `Accept` may be replaced, not doubled). Checked now, so that a bad one
+ * fails at construction, and named in the error without its value.
+ */
+function configuredHeaders(base: Headers, headers: Readonly<Record<string, string>>): Headers {
+  const result = new Headers(base);
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) {
+      throw invalidOption('headers has a name that is not a valid HTTP header name');
+    }
+    try {
+      result.set(name, value);
+    } catch {
+      throw invalidOption(
+        `headers[${JSON.stringify(name)}] has a value fetch cannot send (a line break or NUL in it?)`,
+      );
+    }
+  }
+  return result;
 }
 
 function applySelect(select: (body: unknown) => unknown, body: unknown): unknown {
@@ -136,13 +178,6 @@ function applySelect(select: (body: unknown) => unknown, body: unknown): unknown
   } catch (error) {
     throw new ValueSetPayloadError('malformed', `select(body) threw: ${String(error)}`);
   }
-}
-
-// undici reports every network failure as "fetch failed"; the cause says which.
-function describeFetchError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error.message}${cause}`;
 }
 
 function invalidOption(message: string): ArgcheckConfigError {

@@ -86,7 +86,8 @@ function listOf(payload: unknown): readonly unknown[] {
     if (Array.isArray(payload.values)) return payload.values;
     throw malformed(`"values" is ${describe(payload.values)}; ${EXPECTED}`);
   }
-  throw malformed(`got ${describe(payload)}; ${EXPECTED}`);
+  const got = isRecord(payload) ? 'an object without "values"' : describe(payload);
+  throw malformed(`got ${got}; ${EXPECTED}`);
 }
 
 /**
@@ -97,8 +98,9 @@ function listOf(payload: unknown): readonly unknown[] {
 export function addElement(sink: EntrySink, element: unknown, index: number): void {
   if (typeof element === 'string') return sink.add(element);
   if (!isRecord(element) || typeof element.value !== 'string') {
+    const got = isRecord(element) ? 'an object without a string "value"' : describe(element);
     throw malformed(
-      `element ${index} is ${describe(element)}; expected a string or { value: string, aliases?: string[] }`,
+      `element ${index} is ${got}; expected a string or { value: string, aliases?: string[] }`,
     );
   }
   const { aliases } = element;
@@ -113,15 +115,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// Describes the type, never the content: payload text must not end up in logs.
+// Describes the type, never the content: payload text, keys included, must
+// not end up in logs (status() is pasted into bug reports).
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (isRecord(value)) {
-    const keys = Object.keys(value);
-    const shown = keys.slice(0, 5).join(', ') + (keys.length > 5 ? ', ...' : '');
-    return keys.length === 0 ? 'an empty object' : `an object with keys ${shown}`;
-  }
+  if (isRecord(value)) return 'an object';
   return `a ${typeof value}`;
 }
 

@@ -1,34 +1,49 @@
 import {
   createServer,
   type IncomingHttpHeaders,
+  type IncomingMessage,
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export type Handler = (res: ServerResponse) => void;
 
 /**
- * A real HTTP server on 127.0.0.1 with an ephemeral port. Tests register a
- * handler per path; requests (path and headers) are recorded.
+ * A real HTTP server on 127.0.0.1 with an ephemeral port (HTTPS when given a
+ * key and certificate). Tests register a handler per path; requests (path and
+ * headers) are recorded.
  */
 export class HttpOwner {
   readonly requests: { path: string; headers: IncomingHttpHeaders }[] = [];
   private readonly handlers = new Map<string, Handler>();
-  private readonly server: Server = createServer((req, res) => {
-    const path = req.url ?? '/';
-    this.requests.push({ path, headers: req.headers });
-    const handler = this.handlers.get(path);
-    if (handler) handler(res);
-    else res.writeHead(404).end('no such path');
-  });
+  private readonly server: Server;
+  private readonly scheme: 'http' | 'https';
   private base = '';
+
+  constructor(tls?: { key: string; cert: string }) {
+    const listener = (req: IncomingMessage, res: ServerResponse): void => {
+      const path = req.url ?? '/';
+      this.requests.push({ path, headers: req.headers });
+      const handler = this.handlers.get(path);
+      if (handler) handler(res);
+      else res.writeHead(404).end('no such path');
+    };
+    this.scheme = tls ? 'https' : 'http';
+    this.server = tls ? createTlsServer(tls, listener) : createServer(listener);
+  }
 
   async start(): Promise<this> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
-    this.base = `http://127.0.0.1:${port}`;
+    this.base = `${this.scheme}://127.0.0.1:${port}`;
     return this;
+  }
+
+  /** `scheme://127.0.0.1:port`, once started. */
+  get origin(): string {
+    return this.base;
   }
 
   url(path: string): string {
@@ -38,6 +53,16 @@ export class HttpOwner {
   on(path: string, handler: Handler): string {
     this.handlers.set(path, handler);
     return this.url(path);
+  }
+
+  /** Answer `status` with a `Location` of `location`. */
+  redirect(path: string, location: string, status = 302): string {
+    return this.on(path, (res) => res.writeHead(status, { location }).end());
+  }
+
+  /** Requests that arrived for `path`, oldest first. */
+  requestsTo(path: string): { path: string; headers: IncomingHttpHeaders }[] {
+    return this.requests.filter((r) => r.path === path);
   }
 
   /** Serve `body` as JSON (or as given when a string) with `status`. */

@@ -6,7 +6,7 @@ import { CODES, harness, SET, served } from '../helpers/provider-harness.js';
 const source = 'function' as const;
 const TIMEOUT_DETAIL = 'no answer within 2000 ms (fetchTimeoutMs); the load was aborted';
 const WRONG_SHAPE_DETAIL =
-  'got an object with keys codes; expected a JSON array of strings or of { value, aliases? } entries, or an object { values: [...] }';
+  'got an object without "values"; expected a JSON array of strings or of { value, aliases? } entries, or an object { values: [...] }';
 
 interface FailureCase {
   title: string;

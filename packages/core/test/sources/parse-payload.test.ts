@@ -56,11 +56,11 @@ describe('parseValueSetPayload', () => {
     ['null', null, `got null; ${EXPECTED}`],
     ['a number', 42, `got a number; ${EXPECTED}`],
     ['a string', '["LATE"]', `got a string; ${EXPECTED}`],
-    ['an empty object', {}, `got an empty object; ${EXPECTED}`],
+    ['an empty object', {}, `got an object without "values"; ${EXPECTED}`],
     [
       'an object without values',
       { codes: [], a: 1, b: 2, c: 3, d: 4, e: 5 },
-      `got an object with keys codes, a, b, c, d, ...; ${EXPECTED}`,
+      `got an object without "values"; ${EXPECTED}`,
     ],
     ['values that is not an array', { values: 'LATE' }, `"values" is a string; ${EXPECTED}`],
     [
@@ -71,7 +71,7 @@ describe('parseValueSetPayload', () => {
     [
       'an entry without a string value',
       [{ code: 'LATE' }],
-      'element 0 is an object with keys code; expected a string or { value: string, aliases?: string[] }',
+      'element 0 is an object without a string "value"; expected a string or { value: string, aliases?: string[] }',
     ],
     [
       'aliases that are not strings',

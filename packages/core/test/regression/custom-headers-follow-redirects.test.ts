@@ -1,0 +1,116 @@
+import { expect } from 'chai';
+import { createValueSetProvider, httpValueSet } from '../../src/index.js';
+import type { ValueSetEvent } from '../../src/types.js';
+import { FakeClock } from '../helpers/fake-clock.js';
+import { HttpOwner } from '../helpers/http-owner.js';
+import { selfSignedCert } from '../helpers/self-signed-cert.js';
+import { trustOnly } from '../helpers/trust-cert.js';
+
+/**
+ * `httpValueSet(url, { headers })` followed every redirect with its headers:
+ * an owner answering 302 to another origin handed the API key to that origin,
+ * and an https owner answering 301 to http:// sent it in clear. The owners
+ * here are real servers on loopback; two ports are two origins, and what each
+ * one received is what the tests read.
+ */
+const headers = { 'x-api-key': 'KEY-SECRET', authorization: 'Bearer AUTH-SECRET' };
+const configured = Object.keys(headers);
+
+const load = (url: string): Promise<readonly { value: string }[]> =>
+  httpValueSet(url, { headers }).load({ signal: new AbortController().signal });
+
+/** The configured headers among those a request carried. */
+function configuredHeadersIn(request: { headers: Record<string, unknown> } | undefined): object {
+  if (request === undefined) throw new Error('the request never arrived');
+  return Object.fromEntries(
+    configured.flatMap((n) => (n in request.headers ? [[n, request.headers[n]]] : [])),
+  );
+}
+
+describe('regression: custom headers follow redirects to other hosts and to plain http', () => {
+  const owner = new HttpOwner();
+  const elsewhere = new HttpOwner();
+  before(async () => {
+    await owner.start();
+    await elsewhere.start();
+  });
+  after(async () => {
+    await owner.close();
+    await elsewhere.close();
+  });
+
+  it('does not send the configured headers to another origin a redirect points at', async () => {
+    elsewhere.json('/mirror', ['LATE']);
+    const url = owner.redirect('/moved', elsewhere.url('/mirror'));
+    const entries = await load(url);
+
+    expect(configuredHeadersIn(owner.requestsTo('/moved')[0])).to.deep.equal(headers);
+    expect(configuredHeadersIn(elsewhere.requestsTo('/mirror')[0])).to.deep.equal({});
+    expect(JSON.stringify(elsewhere.requests)).not.to.match(/SECRET/);
+    // The owner chose where its set lives; it is read from there, without the owner's key.
+    expect(entries).to.deep.equal([{ value: 'LATE' }]);
+  });
+
+  it('keeps sending them through a redirect within the origin', async () => {
+    owner.json('/v2/codes', ['LATE']);
+    const url = owner.redirect('/v1/codes', owner.url('/v2/codes'), 301);
+    await load(url);
+    expect(configuredHeadersIn(owner.requestsTo('/v2/codes')[0])).to.deep.equal(headers);
+  });
+
+  it('sends them to the configured origin only, even when a chain comes back to it', async () => {
+    owner.json('/back', ['LATE']);
+    elsewhere.redirect('/bounce', owner.url('/back'), 307);
+    const url = owner.redirect('/out', elsewhere.url('/bounce'));
+    await load(url);
+    expect(configuredHeadersIn(elsewhere.requestsTo('/bounce')[0])).to.deep.equal({});
+    expect(configuredHeadersIn(owner.requestsTo('/back')[0])).to.deep.equal(headers);
+  });
+
+  describe('from an https owner', () => {
+    const tls = selfSignedCert();
+    const secure = new HttpOwner(tls);
+    let restore: (() => Promise<void>) | undefined;
+    before(async () => {
+      await secure.start();
+      restore = trustOnly(tls.cert);
+    });
+    after(async () => {
+      await restore?.();
+      await secure.close();
+    });
+
+    it('refuses a redirect to plain http: nothing is sent there, and the fetch fails', async () => {
+      elsewhere.json('/clear', ['LATE']);
+      const url = secure.redirect('/codes', elsewhere.url('/clear'), 301);
+      const events: ValueSetEvent[] = [];
+      const provider = createValueSetProvider({
+        sources: { codes: httpValueSet(url, { headers }) },
+        clock: new FakeClock(),
+        random: () => 0.5,
+        onEvent: (event) => events.push(event),
+      });
+      await provider.ready();
+      provider.close();
+
+      expect(configuredHeadersIn(secure.requestsTo('/codes')[0])).to.deep.equal(headers);
+      expect(elsewhere.requestsTo('/clear')).to.deep.equal([]);
+      expect(events).to.deep.equal([
+        {
+          type: 'fetch_failed',
+          set: 'codes',
+          source: 'http',
+          reason: 'fetch_failed',
+          detail: `GET ${url} was redirected from https to plain http (${elsewhere.url('/clear')}); refused`,
+          durationMs: 0,
+          retryInMs: 750,
+        },
+      ]);
+    });
+
+    it('still reads a set over https from the same owner (the certificate is trusted)', async () => {
+      secure.json('/plain-codes', ['LATE']);
+      expect(await load(secure.url('/plain-codes'))).to.deep.equal([{ value: 'LATE' }]);
+    });
+  });
+});
