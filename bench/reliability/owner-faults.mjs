@@ -450,7 +450,8 @@ export const ttl = [
     async run() {
       const out = {};
       for (const ttlMs of [300_000, 30_000]) {
-        const { clock, owner, provider } = scriptedProvider({ ttlMs });
+        // random() = 0: no refresh jitter, the refresh comes at the TTL itself.
+        const { clock, owner, provider } = scriptedProvider({ ttlMs, random: () => 0 });
         const checker = createArgumentChecker({ valueSets: provider, checkedArguments: CHECKED });
         await provider.ready();
         owner.members = [...CODES, 'MISSING_PARTS'];

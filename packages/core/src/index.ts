@@ -17,6 +17,7 @@ export type {
   FetchContext,
   Finding,
   HttpValueSetOptions,
+  LoadedValueSet,
   MismatchShape,
   SourceKind,
   UnavailableReason,

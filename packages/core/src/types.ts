@@ -62,13 +62,35 @@ export type SourceKind = 'http' | 'function' | 'static';
 export interface FetchContext {
   /** Aborted when the fetch times out or the provider closes. */
   signal: AbortSignal;
+  /**
+   * The `version` this source gave with the list the provider holds (see
+   * {@link LoadedValueSet}); absent when it holds none, or got it without one.
+   * A source that can tell the list is still at this version resolves `load`
+   * with `{ unchanged: true }`, and the provider renews what it holds without
+   * reading or compiling anything. Each provider passes the version of its own
+   * list, so one source object may serve several providers.
+   */
+  version?: string;
 }
+
+/**
+ * What `load` may resolve to besides a plain list: the list with a version the
+ * provider hands back in the next `ctx.version` (an HTTP validator, a revision
+ * number, a timestamp), or word that the list is still `ctx.version`.
+ * `{ unchanged: true }` is accepted only in answer to a `ctx.version`; without
+ * one the attempt fails as `invalid_payload`.
+ */
+export type LoadedValueSet =
+  { values: readonly ValueSetEntry[]; version?: string } | { unchanged: true };
 
 /** An authoritative source of one value set. */
 export interface ValueSetSource {
   readonly kind: SourceKind;
-  /** Load the current members. May reject; the provider handles every failure. */
-  load(ctx: FetchContext): Promise<readonly ValueSetEntry[]>;
+  /**
+   * Load the current members, or say they have not changed since
+   * `ctx.version`. May reject; the provider handles every failure.
+   */
+  load(ctx: FetchContext): Promise<readonly ValueSetEntry[] | LoadedValueSet>;
 }
 
 /** A clock and timers, injectable so tests never sleep. */
@@ -87,6 +109,11 @@ export type ValueSetEvent =
       source: SourceKind;
       size: number;
       durationMs: number;
+      /**
+       * Present when the source said the list had not changed (an HTTP 304):
+       * the set held was renewed, nothing was read or compiled.
+       */
+      unchanged?: true;
     }
   | {
       type: 'fetch_failed';
@@ -146,7 +173,15 @@ export interface ValueSetProviderOptions {
   maxShrinkRatio?: number;
   /** Injected time; tests pass a fake. @default the system clock */
   clock?: Clock;
-  /** Injected randomness in [0, 1) for backoff jitter. @default Math.random */
+  /**
+   * How much earlier than `ttlMs` each refresh may start, as a fraction of
+   * `ttlMs`: a refresh is scheduled at `ttlMs × (1 − refreshJitter × random())`
+   * after the last good fetch, so that processes started together do not ask
+   * the owner at the same moment ever after. The set stays `fresh` until
+   * `ttlMs` whatever the draw. From 0 (exactly at `ttlMs`) to 0.5. @default 0.1
+   */
+  refreshJitter?: number;
+  /** Injected randomness in [0, 1) for refresh and backoff jitter. @default Math.random */
   random?: () => number;
   /** Receives every fetch, rejection, collision and expiry. Exceptions it throws are swallowed. */
   onEvent?: (event: ValueSetEvent) => void;

@@ -9,6 +9,8 @@ export interface ResolvedOptions {
   fetchTimeoutMs: number;
   maxStaleMs: number;
   maxShrinkRatio: number;
+  /** In [0, 0.5]: a refresh starts in `ttlMs × (1 − refreshJitter × random())`. */
+  refreshJitter: number;
   clock: Clock;
   /** Always a number in [0, 1), whatever the injected function does. */
   random: () => number;
@@ -24,7 +26,8 @@ export interface ResolvedOptions {
 
 /** How one call to a source's `load` ended. */
 export type AttemptOutcome =
-  | { ok: true; collected: CollectedValues }
+  | { ok: true; unchanged: false; collected: CollectedValues; version: string | undefined }
+  | { ok: true; unchanged: true }
   | {
       ok: false;
       reason: 'fetch_failed' | 'timeout' | 'invalid_payload';

@@ -30,7 +30,8 @@ export function resolveOptions(
       ttlMs: duration('ttlMs', options.ttlMs, 300_000, 1),
       fetchTimeoutMs: duration('fetchTimeoutMs', options.fetchTimeoutMs, 2_000, 1),
       maxStaleMs: duration('maxStaleMs', options.maxStaleMs, 3_600_000, 0),
-      maxShrinkRatio: ratio(options.maxShrinkRatio),
+      maxShrinkRatio: ratio('maxShrinkRatio', options.maxShrinkRatio, 0.5, 1),
+      refreshJitter: ratio('refreshJitter', options.refreshJitter, 0.1, 0.5),
       clock,
       random: () => unitInterval(random),
       emit: (event: ValueSetEvent) => {
@@ -81,10 +82,10 @@ function duration(name: string, value: unknown, fallback: number, min: number): 
   return value;
 }
 
-function ratio(value: unknown): number {
-  if (value === undefined) return 0.5;
-  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
-    throw invalidOption(`maxShrinkRatio must be a number from 0 to 1, got ${show(value)}`);
+function ratio(name: string, value: unknown, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value >= 0 && value <= max)) {
+    throw invalidOption(`${name} must be a number from 0 to ${max}, got ${show(value)}`);
   }
   return value;
 }

@@ -12,11 +12,16 @@ export interface Attempt {
 }
 
 /**
- * Start `source.load`. After `timeoutMs` on the injected clock the load is
+ * Start `source.load`, passing `version` (that of the list held) on. After `timeoutMs` on the injected clock the load is
  * aborted through its signal and the attempt ends as `timeout`; whatever the
  * load does after that (a source may ignore its signal) is ignored.
  */
-export function startAttempt(source: ValueSetSource, clock: Clock, timeoutMs: number): Attempt {
+export function startAttempt(
+  source: ValueSetSource,
+  version: string | undefined,
+  clock: Clock,
+  timeoutMs: number,
+): Attempt {
   const controller = new AbortController();
   let settled = false;
   let resolve!: (outcome: AttemptOutcome) => void;
@@ -35,7 +40,7 @@ export function startAttempt(source: ValueSetSource, clock: Clock, timeoutMs: nu
     });
     controller.abort(abortError('TimeoutError', `value-set load timed out after ${timeoutMs} ms`));
   }, timeoutMs);
-  void load(source, controller.signal).then(finish);
+  void load(source, version, controller.signal).then(finish);
   return {
     outcome,
     cancel() {
@@ -45,9 +50,17 @@ export function startAttempt(source: ValueSetSource, clock: Clock, timeoutMs: nu
   };
 }
 
-async function load(source: ValueSetSource, signal: AbortSignal): Promise<AttemptOutcome> {
+async function load(
+  source: ValueSetSource,
+  version: string | undefined,
+  signal: AbortSignal,
+): Promise<AttemptOutcome> {
   try {
-    return { ok: true, collected: await collectFrom(source, { signal }) };
+    // `version` only when there is one: a hand-written source may test `'version' in ctx`.
+    return {
+      ok: true,
+      ...(await collectFrom(source, version === undefined ? { signal } : { signal, version })),
+    };
   } catch (error) {
     const payload = asPayloadError(error);
     if (payload) return { ok: false, reason: 'invalid_payload', ...payload };

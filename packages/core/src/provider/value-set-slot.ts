@@ -14,10 +14,11 @@ type FailureReason = Extract<AttemptOutcome, { ok: false }>['reason'];
  * One named set: what `get()` returns for it, and the timers that change that.
  *
  * `lookup` is only ever replaced by timers and by settled attempts, so reading
- * it needs no clock: fresh → stale when the TTL timer fires (which also starts
- * the refresh), stale → expired when the stale window's timer fires. After a
- * failed attempt the next one is scheduled with backoff; at most one attempt
- * runs at a time.
+ * it needs no clock: fresh → stale when the TTL timer fires, stale → expired
+ * when the stale window's timer fires. The refresh starts a little before the
+ * TTL, at a jittered time (`scheduleRefresh`), so a good owner keeps the set
+ * fresh throughout. After a failed attempt the next one is scheduled with
+ * backoff; at most one attempt runs at a time.
  */
 export class ValueSetSlot {
   /** What `get()` returns; one preallocated object per state. */
@@ -26,6 +27,8 @@ export class ValueSetSlot {
   idle = true;
 
   private served: { set: ValueSet; fresh: ValueSetLookup; stale: ValueSetLookup } | undefined;
+  /** The version the source gave with `served`, handed back on each load. */
+  private version: string | undefined;
   private fetchedAt: number | undefined;
   private lastError: string | undefined;
   private failures = 0;
@@ -93,7 +96,7 @@ export class ValueSetSlot {
     const { clock, fetchTimeoutMs } = this.options;
     this.retryTimer.stop();
     const startedAt = clock.now();
-    const attempt = startAttempt(this.source, clock, fetchTimeoutMs);
+    const attempt = startAttempt(this.source, this.version, clock, fetchTimeoutMs);
     const compiling = new AbortController();
     this.cancelInFlight = () => {
       attempt.cancel();
@@ -118,7 +121,7 @@ export class ValueSetSlot {
     signal: AbortSignal,
   ): Promise<void> {
     const verdict =
-      outcome.ok && !this.closed
+      outcome.ok && !outcome.unchanged && !this.closed
         ? await judgeRefresh(outcome.collected, () => this.servedSet()?.size, this.options, signal)
         : undefined;
     this.inFlight = undefined;
@@ -129,38 +132,92 @@ export class ValueSetSlot {
       if (outcome.rejection) this.reject(outcome.rejection, outcome.detail);
       return this.fail(outcome.reason, outcome.detail, durationMs);
     }
-    if (verdict?.ok) return this.publish(verdict, durationMs);
+    if (outcome.unchanged) return this.renew(durationMs);
+    if (verdict?.ok) return this.publish(verdict, outcome.version, durationMs);
     if (verdict) {
       this.reject(verdict.rejection, verdict.detail);
       this.fail('invalid_payload', verdict.detail, durationMs);
     }
   }
 
-  private publish(verdict: Extract<Verdict, { ok: true }>, durationMs: number): void {
+  private publish(
+    verdict: Extract<Verdict, { ok: true }>,
+    version: string | undefined,
+    durationMs: number,
+  ): void {
     const { set, collisions } = verdict;
-    const { clock, ttlMs, emit } = this.options;
     this.served = {
       set,
       fresh: Object.freeze({ state: 'fresh', set }),
       stale: Object.freeze({ state: 'stale', set }),
     };
-    this.lookup = this.served.fresh;
-    this.fetchedAt = clock.now();
-    this.failures = 0;
-    this.lastError = undefined;
-    this.retryTimer.stop();
-    this.phaseTimer.start(ttlMs, () => this.becomeStale());
-    const base = { set: this.name, source: this.source.kind };
-    emit({ type: 'fetch_succeeded', ...base, size: set.size, durationMs });
+    this.version = version;
+    this.succeed(this.served, { size: set.size, durationMs });
     for (const { members, normalised } of collisions) {
-      emit({ type: 'normalisation_collision', set: this.name, members, normalised });
+      this.options.emit({ type: 'normalisation_collision', set: this.name, members, normalised });
     }
   }
 
+  /**
+   * The source said the list is still the version held: it is renewed as if
+   * fetched now (fresh, age 0), with nothing read or compiled. Only an answer
+   * to a version counts; one the provider never asked for fails the attempt.
+   */
+  private renew(durationMs: number): void {
+    if (this.served === undefined || this.version === undefined) {
+      const detail = 'the source answered { unchanged: true } to a load that passed no ctx.version';
+      this.reject('malformed', detail);
+      return this.fail('invalid_payload', detail, durationMs);
+    }
+    // An expired set comes back too: the owner has just vouched for it.
+    this.succeed(this.served, { size: this.served.set.size, durationMs, unchanged: true });
+  }
+
+  private succeed(
+    served: NonNullable<ValueSetSlot['served']>,
+    event: { size: number; durationMs: number; unchanged?: true },
+  ): void {
+    this.lookup = served.fresh;
+    this.fetchedAt = this.options.clock.now();
+    this.failures = 0;
+    this.lastError = undefined;
+    this.retryTimer.stop();
+    this.scheduleRefresh();
+    this.options.emit({
+      type: 'fetch_succeeded',
+      set: this.name,
+      source: this.source.kind,
+      ...event,
+    });
+  }
+
+  /**
+   * The next refresh starts at `ttlMs × (1 − refreshJitter × random())` and
+   * the set turns stale at `ttlMs` if that refresh has not succeeded by then.
+   * A fresh draw after every good fetch: processes started together drift
+   * apart instead of asking the owner in step every TTL. With a draw of 0
+   * (or `refreshJitter` 0) both happen at `ttlMs`, stale first.
+   */
+  private scheduleRefresh(): void {
+    const { ttlMs, refreshJitter, random } = this.options;
+    const refreshIn = Math.round(ttlMs * (1 - refreshJitter * random()));
+    if (refreshIn >= ttlMs) {
+      this.phaseTimer.start(ttlMs, () => {
+        this.becomeStale();
+        void this.refresh();
+      });
+      return;
+    }
+    this.phaseTimer.start(refreshIn, () => {
+      this.phaseTimer.start(ttlMs - refreshIn, () => this.becomeStale());
+      void this.refresh();
+    });
+  }
+
+  /** At the TTL without a good refresh; the refresh, or its retries, are already under way. */
   private becomeStale(): void {
     if (this.served) this.lookup = this.served.stale;
     this.phaseTimer.start(this.options.maxStaleMs, () => this.expire());
-    void this.refresh();
   }
 
   private expire(): void {

@@ -1,5 +1,6 @@
 import { ArgcheckConfigError, ErrorCode } from '../errors.js';
-import type { FetchContext, ValueSetSource } from '../types.js';
+import type { FetchContext, LoadedValueSet, ValueSetEntry, ValueSetSource } from '../types.js';
+import { isUnchanged, versionOf } from './collect.js';
 import { parseValueSetPayloadInTurns } from './parse-payload.js';
 
 /**
@@ -7,6 +8,10 @@ import { parseValueSetPayloadInTurns } from './parse-payload.js';
  * returns, or resolves to, anything `httpValueSet` accepts as a body: an array
  * of strings, of `{ value, aliases? }` entries, or `{ values: [...] }`. Honour
  * `ctx.signal` so that a timed-out load stops working.
+ *
+ * To spare the provider a recompile when nothing changed, return
+ * `{ values, version }` (a string: a revision, an update time), and when
+ * `ctx.version` is still current, `{ unchanged: true }`.
  *
  * @throws ArgcheckConfigError `INVALID_SOURCE` when `load` is not a function.
  */
@@ -19,6 +24,12 @@ export function functionValueSet(load: (ctx: FetchContext) => unknown): ValueSet
   }
   return Object.freeze({
     kind: 'function',
-    load: async (ctx: FetchContext) => parseValueSetPayloadInTurns(await load(ctx), ctx.signal),
+    load: async (ctx: FetchContext): Promise<readonly ValueSetEntry[] | LoadedValueSet> => {
+      const loaded = await load(ctx);
+      if (isUnchanged(loaded)) return { unchanged: true };
+      const values = await parseValueSetPayloadInTurns(loaded, ctx.signal);
+      const version = versionOf(loaded);
+      return version === undefined ? values : { values, version };
+    },
   });
 }

@@ -1,9 +1,16 @@
 import { ArgcheckConfigError, ErrorCode } from '../errors.js';
 import { type CollectedValues, ValueCollector } from '../match/value-collector.js';
-import type { FetchContext, HttpValueSetOptions, ValueSetEntry, ValueSetSource } from '../types.js';
+import type {
+  FetchContext,
+  HttpValueSetOptions,
+  LoadedValueSet,
+  ValueSetEntry,
+  ValueSetSource,
+} from '../types.js';
 import { JsonArrayReader } from './json-array-reader.js';
-import { COLLECT } from './collect.js';
+import { COLLECT, type Collected, UNCHANGED } from './collect.js';
 import { httpGet, shownUrl, statusLine } from './http-get.js';
+import { conditionFor, versionOf, withCondition } from './http-validators.js';
 import { addElement, collectPayloadInTurns, parseValueSetPayloadInTurns } from './parse-payload.js';
 import { ValueSetPayloadError } from './payload-error.js';
 import { readCappedBody } from './read-capped-body.js';
@@ -16,6 +23,10 @@ const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
  * `select` to pick the list out of any other shape. A non-2xx status counts as
  * `fetch_failed`; a body that is not JSON, has the wrong shape or is larger than
  * `maxBytes` (16 MiB by default) counts as `invalid_payload`.
+ *
+ * A list served with an `ETag` (or else a `Last-Modified`) is asked for again
+ * conditionally: a `304 Not Modified` renews the set held without a download
+ * or a recompile (`FetchContext.version`, `http-validators.ts`).
  *
  * Redirects are followed (up to 20), but `headers` go only to the origin of
  * `url`: a hop to another origin is made without them, and a hop from https
@@ -42,29 +53,53 @@ export function httpValueSet(url: string | URL, options: HttpValueSetOptions = {
   const requestHeaders = configuredHeaders(anonymousHeaders, headers);
   const shown = shownUrl(target);
 
-  async function get(signal: AbortSignal): Promise<Response> {
-    const response = await httpGet({ target, headers: requestHeaders, anonymousHeaders, signal });
+  /**
+   * The owner's answer to a GET, conditional when `version` is one of ours;
+   * `undefined` for a 304 to a conditional GET (the list held is current).
+   */
+  async function get(signal: AbortSignal, version?: string): Promise<Response | undefined> {
+    const condition = conditionFor(version);
+    const response = await httpGet({
+      target,
+      headers: withCondition(requestHeaders, condition),
+      anonymousHeaders: withCondition(anonymousHeaders, condition),
+      signal,
+    });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
+      if (response.status === 304 && condition !== undefined) return undefined;
       throw new Error(`GET ${shown} answered ${statusLine(response.status)}`);
     }
     return response;
   }
 
-  /** The whole body as JSON, `select` applied. */
-  async function payload(signal: AbortSignal): Promise<unknown> {
-    const response = await get(signal);
+  /** The whole body as JSON, `select` applied, or `undefined` when unchanged. */
+  async function payload(
+    signal: AbortSignal,
+    version?: string,
+  ): Promise<{ body: unknown; version: string | undefined } | undefined> {
+    const response = await get(signal, version);
+    if (response === undefined) return undefined;
     // An array is parsed piece by piece as it arrives (the reader gives the
     // event loop a turn every 256 KiB); any other body, or a malformed one,
     // by one JSON.parse of the whole text at the end.
     const pieces = new JsonArrayReader();
     const text = await readCappedBody(response, maxBytes, (piece) => pieces.push(piece));
     const body = pieces.result() ?? parseWhole(text, shown, response);
-    return select === undefined ? body : applySelect(select, body);
+    return {
+      body: select === undefined ? body : applySelect(select, body),
+      version: versionOf(response),
+    };
   }
 
-  async function load({ signal }: FetchContext): Promise<readonly ValueSetEntry[]> {
-    return parseValueSetPayloadInTurns(await payload(signal), signal);
+  async function load({
+    signal,
+    version,
+  }: FetchContext): Promise<readonly ValueSetEntry[] | LoadedValueSet> {
+    const loaded = await payload(signal, version);
+    if (loaded === undefined) return { unchanged: true };
+    const values = await parseValueSetPayloadInTurns(loaded.body, signal);
+    return loaded.version === undefined ? values : { values, version: loaded.version };
   }
 
   /**
@@ -72,9 +107,23 @@ export function httpValueSet(url: string | URL, options: HttpValueSetOptions = {
    * into the collector group by group as it arrives, and its strings die
    * young; anything else is read whole, as `load` reads it.
    */
-  async function collect({ signal }: FetchContext): Promise<CollectedValues> {
-    if (select !== undefined) return collectPayloadInTurns(await payload(signal), signal);
-    const response = await get(signal);
+  async function collect({ signal, version }: FetchContext): Promise<Collected> {
+    if (select !== undefined) {
+      const loaded = await payload(signal, version);
+      if (loaded === undefined) return UNCHANGED;
+      const collected = await collectPayloadInTurns(loaded.body, signal);
+      return { unchanged: false, collected, version: loaded.version };
+    }
+    const response = await get(signal, version);
+    if (response === undefined) return UNCHANGED;
+    return {
+      unchanged: false,
+      collected: await collectBody(response, signal),
+      version: versionOf(response),
+    };
+  }
+
+  async function collectBody(response: Response, signal: AbortSignal): Promise<CollectedValues> {
     // Sized from the declared length, so that a large list is not copied as
     // it grows: a JSON string takes at least a byte per code unit it holds.
     const declared = Math.min(maxBytes, Number(response.headers.get('content-length')) || 0);

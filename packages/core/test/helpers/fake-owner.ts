@@ -1,4 +1,4 @@
-import type { FetchContext, SourceKind, ValueSetEntry, ValueSetSource } from '../../src/types.js';
+import type { FetchContext, SourceKind, ValueSetSource } from '../../src/types.js';
 
 export interface Deferred<T> {
   promise: Promise<T>;
@@ -24,6 +24,8 @@ export function deferred<T>(): Deferred<T> {
 export class FakeOwner {
   /** The signal of every load, in call order. */
   readonly signals: AbortSignal[] = [];
+  /** The `ctx.version` of every load, in call order (`undefined` when none was passed). */
+  readonly versions: (string | undefined)[] = [];
   private behaviour: (ctx: FetchContext) => unknown;
 
   constructor(payload?: unknown) {
@@ -73,7 +75,8 @@ export class FakeOwner {
       kind,
       load: (ctx: FetchContext) => {
         this.signals.push(ctx.signal);
-        return this.behaviour(ctx) as Promise<readonly ValueSetEntry[]>;
+        this.versions.push(ctx.version);
+        return this.behaviour(ctx) as ReturnType<ValueSetSource['load']>;
       },
     };
   }

@@ -8,7 +8,7 @@ import {
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
-export type Handler = (res: ServerResponse) => void;
+export type Handler = (res: ServerResponse, req: IncomingMessage) => void;
 
 /**
  * A real HTTP server on 127.0.0.1 with an ephemeral port (HTTPS when given a
@@ -27,7 +27,7 @@ export class HttpOwner {
       const path = req.url ?? '/';
       this.requests.push({ path, headers: req.headers });
       const handler = this.handlers.get(path);
-      if (handler) handler(res);
+      if (handler) handler(res, req);
       else res.writeHead(404).end('no such path');
     };
     this.scheme = tls ? 'https' : 'http';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { harness, SET, served } from '../helpers/provider-harness.js';
 
-// The harness passes no ttlMs, fetchTimeoutMs, maxStaleMs or maxShrinkRatio.
+// The harness passes no ttlMs, fetchTimeoutMs, maxStaleMs, maxShrinkRatio or refreshJitter.
 describe('provider defaults', () => {
   it('keeps a set fresh for 300 s, then stale for 3,600 s, then expired', async () => {
     const { provider, owner, clock } = harness();
@@ -15,6 +15,16 @@ describe('provider defaults', () => {
     expect(provider.get(SET).state).to.equal('stale');
     await clock.tick(1);
     expect(provider.get(SET)).to.deep.equal({ state: 'unavailable', reason: 'expired' });
+    provider.close();
+  });
+
+  it('starts a refresh up to 10 % of the TTL early: at 270.03 s for a draw of 0.999', async () => {
+    const { provider, owner, clock } = harness({ random: () => 0.999 });
+    await provider.ready();
+    await clock.tick(270_029);
+    expect(owner.calls).to.equal(1);
+    await clock.tick(1);
+    expect(owner.calls).to.equal(2);
     provider.close();
   });
 

@@ -59,7 +59,7 @@ const cases: FailureCase[] = [
   },
 ];
 
-function failureEvents(c: FailureCase): ValueSetEvent[] {
+function failureEvents(c: FailureCase, retryInMs = 750): ValueSetEvent[] {
   const rejected: ValueSetEvent[] = c.rejection
     ? [{ type: 'refresh_rejected', set: SET, source, reason: c.rejection, detail: c.detail }]
     : [];
@@ -70,7 +70,7 @@ function failureEvents(c: FailureCase): ValueSetEvent[] {
     reason: c.reason,
     detail: c.detail,
     durationMs: c.durationMs,
-    retryInMs: 750,
+    retryInMs,
   };
   return [...rejected, failed];
 }
@@ -79,7 +79,8 @@ describe('provider: when the owner fails', () => {
   for (const c of cases) {
     describe(`and ${c.title}`, () => {
       it('keeps serving the previous good set, stale', async () => {
-        const { provider, owner, clock, events, t0 } = harness();
+        // random() = 0: the refresh starts at the TTL itself, the first retry is 500 ms later.
+        const { provider, owner, clock, events, t0 } = harness({ random: () => 0 });
         await provider.ready();
         c.misbehave(owner);
         await clock.tick(300_000);
@@ -90,7 +91,7 @@ describe('provider: when the owner fails', () => {
         expect(provider.get(SET).state).to.equal('stale');
         expect(events).to.deep.equal([
           { type: 'fetch_succeeded', set: SET, source, size: 6, durationMs: 0 },
-          ...failureEvents(c),
+          ...failureEvents(c, 500),
         ]);
         expect(provider.status()).to.deep.equal([
           {

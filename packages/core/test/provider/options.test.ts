@@ -32,6 +32,10 @@ describe('provider options', () => {
     ['a maxShrinkRatio above 1', { sources, maxShrinkRatio: 1.5 }],
     ['a negative maxShrinkRatio', { sources, maxShrinkRatio: -0.1 }],
     ['a NaN maxShrinkRatio', { sources, maxShrinkRatio: Number.NaN }],
+    ['a refreshJitter above 0.5', { sources, refreshJitter: 0.6 }],
+    ['a negative refreshJitter', { sources, refreshJitter: -0.1 }],
+    ['a NaN refreshJitter', { sources, refreshJitter: Number.NaN }],
+    ['a string refreshJitter', { sources, refreshJitter: '0.1' }],
     ['a clock without setTimeout', { sources, clock: { now: () => 0, clearTimeout: () => {} } }],
     ['a clock whose now is not a function', { sources, clock: { ...clock, now: 5 } }],
     ['a random that is not a function', { sources, random: 0.5 }],
@@ -55,6 +59,12 @@ describe('provider options', () => {
     });
   }
 
+  it('says what range refreshJitter takes', () => {
+    expect(() => createValueSetProvider({ sources, refreshJitter: 1 })).to.throw(
+      'createValueSetProvider: refreshJitter must be a number from 0 to 0.5, got 1',
+    );
+  });
+
   it('names the set and says what to do in the message', () => {
     expect(() => createValueSetProvider({ sources: { refund_reason: {} as never } })).to.throw(
       'sources.refund_reason has no load(ctx) function; build it with httpValueSet, functionValueSet or staticValueSet',
@@ -67,6 +77,8 @@ describe('provider options', () => {
     );
     expect(codeOf({ sources, clock, maxShrinkRatio: 0 })).to.equal(undefined);
     expect(codeOf({ sources, clock, maxShrinkRatio: 1 })).to.equal(undefined);
+    expect(codeOf({ sources, clock, refreshJitter: 0 })).to.equal(undefined);
+    expect(codeOf({ sources, clock, refreshJitter: 0.5 })).to.equal(undefined);
     expect(codeOf({ sources: {} })).to.equal(undefined);
   });
 });

@@ -17,7 +17,8 @@ describe('provider status() and names()', () => {
         currency: staticValueSet(['EUR', 'USD']),
       },
       clock,
-      random: () => 0.5,
+      // No refresh jitter: the refresh comes at the TTL, 300 s.
+      random: () => 0,
     });
     expect(provider.names()).to.deep.equal(['refund_reason', 'warehouse_code', 'currency']);
     expect(provider.status()).to.deep.equal([

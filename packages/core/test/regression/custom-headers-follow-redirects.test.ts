@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { createValueSetProvider, httpValueSet } from '../../src/index.js';
-import type { ValueSetEvent } from '../../src/types.js';
+import type { ValueSetEntry, ValueSetEvent } from '../../src/types.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 import { HttpOwner } from '../helpers/http-owner.js';
+import { entriesOf } from '../helpers/loaded.js';
 import { selfSignedCert } from '../helpers/self-signed-cert.js';
 import { trustOnly } from '../helpers/trust-cert.js';
 
@@ -16,8 +17,8 @@ import { trustOnly } from '../helpers/trust-cert.js';
 const headers = { 'x-api-key': 'KEY-SECRET', authorization: 'Bearer AUTH-SECRET' };
 const configured = Object.keys(headers);
 
-const load = (url: string): Promise<readonly { value: string }[]> =>
-  httpValueSet(url, { headers }).load({ signal: new AbortController().signal });
+const load = (url: string): Promise<readonly ValueSetEntry[]> =>
+  httpValueSet(url, { headers }).load({ signal: new AbortController().signal }).then(entriesOf);
 
 /** The configured headers among those a request carried. */
 function configuredHeadersIn(request: { headers: Record<string, unknown> } | undefined): object {

@@ -2,11 +2,12 @@ import { expect } from 'chai';
 import { functionValueSet, httpValueSet } from '../../src/index.js';
 import { PackedStrings } from '../../src/match/packed-strings.js';
 import type { CollectedValues } from '../../src/match/value-collector.js';
-import { COLLECT, collectFrom } from '../../src/sources/collect.js';
+import { COLLECT, type Collected, collectFrom } from '../../src/sources/collect.js';
 import { collectPayloadInTurns } from '../../src/sources/parse-payload.js';
 import { asPayloadError } from '../../src/sources/payload-error.js';
 import type { HttpValueSetOptions, ValueSetSource } from '../../src/types.js';
 import { HttpOwner } from '../helpers/http-owner.js';
+import { collectedOf } from '../helpers/loaded.js';
 
 const ctx = () => ({ signal: new AbortController().signal });
 
@@ -32,7 +33,7 @@ async function outcome(reading: Promise<CollectedValues>) {
 /** The provider's read, and the public `load()` read the same way. */
 async function bothReads(source: ValueSetSource) {
   return {
-    collected: await outcome(collectFrom(source, ctx())),
+    collected: await outcome(collectFrom(source, ctx()).then(collectedOf)),
     loaded: await outcome(
       source.load(ctx()).then((entries) => collectPayloadInTurns(entries, ctx().signal)),
     ),
@@ -126,10 +127,10 @@ describe('collectFrom: what the provider reads from a source', () => {
   });
 
   it("uses a source's own collecting read when it has one: httpValueSet does", async () => {
-    const marker: CollectedValues = {
-      values: PackedStrings.of(['A']),
-      aliases: new Map(),
-      longest: 1,
+    const marker: Collected = {
+      unchanged: false,
+      collected: { values: PackedStrings.of(['A']), aliases: new Map(), longest: 1 },
+      version: undefined,
     };
     const source = {
       kind: 'function' as const,
@@ -146,7 +147,7 @@ describe('collectFrom: what the provider reads from a source', () => {
     const source = functionValueSet(() => ({
       values: ['LATE', { value: 'OTHER', aliases: ['x'] }],
     }));
-    expect(await outcome(collectFrom(source, ctx()))).to.deep.equal({
+    expect(await outcome(collectFrom(source, ctx()).then(collectedOf))).to.deep.equal({
       ok: { values: ['LATE', 'OTHER'], aliases: [[1, ['x']]], longest: 5 },
     });
   });

@@ -22,6 +22,31 @@ describe('functionValueSet', () => {
     expect(seen).to.deep.equal([ctx]);
   });
 
+  it('passes a version on with the list, and { unchanged: true } through', async () => {
+    const source = functionValueSet(({ version }) =>
+      version === 'r7' ? { unchanged: true } : { values: ['LATE'], version: 'r7' },
+    );
+    const signal = new AbortController().signal;
+    expect(await source.load({ signal })).to.deep.equal({
+      values: [{ value: 'LATE' }],
+      version: 'r7',
+    });
+    expect(await source.load({ signal, version: 'r7' })).to.deep.equal({ unchanged: true });
+  });
+
+  it('takes a numeric version as a string, and ignores one of any other type', async () => {
+    const signal = new AbortController().signal;
+    expect(
+      await functionValueSet(() => ({ values: ['LATE'], version: 12 })).load({ signal }),
+    ).to.deep.equal({
+      values: [{ value: 'LATE' }],
+      version: '12',
+    });
+    expect(
+      await functionValueSet(() => ({ values: ['LATE'], version: { at: 1 } })).load({ signal }),
+    ).to.deep.equal([{ value: 'LATE' }]);
+  });
+
   it('turns a synchronous throw into a rejection', async () => {
     const source = functionValueSet(() => {
       throw new Error('db down');

@@ -4,9 +4,10 @@ import { ArgcheckConfigError, ErrorCode, httpValueSet } from '../../src/index.js
 import { asPayloadError } from '../../src/sources/payload-error.js';
 import type { HttpValueSetOptions, ValueSetEntry } from '../../src/types.js';
 import { HttpOwner } from '../helpers/http-owner.js';
+import { entriesOf } from '../helpers/loaded.js';
 
 const load = (url: string, options?: HttpValueSetOptions): Promise<readonly ValueSetEntry[]> =>
-  httpValueSet(url, options).load({ signal: new AbortController().signal });
+  httpValueSet(url, options).load({ signal: new AbortController().signal }).then(entriesOf);
 
 async function failure(loading: Promise<unknown>): Promise<unknown> {
   try {
