@@ -195,7 +195,8 @@ describe('e2e: argcheck through the real collector, Prometheus and Alertmanager'
     const clock = new ManualClock(async () => {
       await Promise.all(agents.map((a) => a.inst.ready()));
     }, Date.now());
-    const common = { logSampleRatio: 1, clock, mcp: { enabled: false } } as const;
+    // random() = 0: no refresh jitter, so refunds is refreshed exactly every TTL.
+    const common = { logSampleRatio: 1, clock, random: () => 0, mcp: { enabled: false } } as const;
     refundAgent = new Agent(SERVICES.refund, stack.otlpHttpUrl, {
       ...common,
       mode: 'reject',
