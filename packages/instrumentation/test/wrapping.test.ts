@@ -65,17 +65,20 @@ describe('wrapMethod / wrapInstanceMethod', () => {
     expect([ours.seen, log, calls]).to.deep.equal([[], ['foreign'], [['p']]]);
   });
 
-  it('never switches off the prototype wrapper when wrapping or unwrapping an instance', () => {
+  it('never switches off the prototype wrapper when wrapping an instance another tracer wrapped', () => {
     const { Thing, proto } = makeClass();
     const onProto = counting();
     const onInstance = counting();
+    const log: string[] = [];
     wrapMethod(s, proto, 'callTool', onProto.patch);
     const thing = new Thing() as unknown as Record<string, unknown>;
+    // A tracer that wraps the instance: its original is our prototype wrapper.
+    foreignWrap(thing, 'callTool', log);
     wrapInstanceMethod(thing, 'callTool', onInstance.patch);
-    unwrapMethod(s, thing, 'callTool');
-    (thing.callTool as Call).call(thing, 'a');
+    wrapInstanceMethod(thing, 'callTool', onInstance.patch);
     new Thing().callTool('b');
-    expect([onInstance.seen, onProto.seen]).to.deep.equal([[], ['a', 'b']]);
+    (thing.callTool as Call).call(thing, 'a');
+    expect([onInstance.seen, onProto.seen, log]).to.deep.equal([['a'], ['b', 'a'], ['foreign']]);
   });
 
   it('instance wrappers follow the prototype, and unwrapping deletes the own property', () => {
