@@ -1,11 +1,19 @@
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { BatchLogRecordProcessor, LoggerProvider, InMemoryLogRecordExporter } from '@opentelemetry/sdk-logs';
+import {
+  BatchLogRecordProcessor,
+  LoggerProvider,
+  InMemoryLogRecordExporter,
+} from '@opentelemetry/sdk-logs';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { staticValueSet, createValueSetProvider, createArgumentChecker } from '@argcheck/core';
 import { ToolArgumentInstrumentation } from '@argcheck/instrumentation';
 const CODES = ['DAMAGED', 'LATE', 'NOT_AS_DESCRIBED', 'DUPLICATE_CHARGE', 'WRONG_ITEM', 'OTHER'];
 const meterProvider = new MeterProvider({ readers: [] });
-const loggerProvider = new LoggerProvider({ processors: [new BatchLogRecordProcessor({ exporter: new InMemoryLogRecordExporter(), maxQueueSize: 4096 })] });
+const loggerProvider = new LoggerProvider({
+  processors: [
+    new BatchLogRecordProcessor({ exporter: new InMemoryLogRecordExporter(), maxQueueSize: 4096 }),
+  ],
+});
 const inst = new ToolArgumentInstrumentation({
   valueSets: { 'refunds.reason_codes': staticValueSet(CODES) },
   checkedArguments: { refund_order: { reason_code: 'refunds.reason_codes' } },
@@ -15,7 +23,10 @@ registerInstrumentations({ instrumentations: [inst], meterProvider, loggerProvid
 await inst.ready();
 const provider = createValueSetProvider({ sources: { s: staticValueSet(CODES) } });
 await provider.ready();
-const checker = createArgumentChecker({ valueSets: provider, checkedArguments: { refund_order: { reason_code: 's' } } });
+const checker = createArgumentChecker({
+  valueSets: provider,
+  checkedArguments: { refund_order: { reason_code: 's' } },
+});
 const set = provider.get('s').set;
 const jsSet = new Set(CODES);
 const inSet = CODES.map((reason_code, i) => ({ order_id: `o-${i}`, reason_code }));
@@ -30,7 +41,11 @@ const ops = {
   inst: (i) => inst.check('refund_order', inSet[i % 6]).findings.length,
 };
 const op = ops[variant];
-function loop(n) { let s = 0; for (let i = 0; i < n; i++) s += op(i); return s; }
+function loop(n) {
+  let s = 0;
+  for (let i = 0; i < n; i++) s += op(i);
+  return s;
+}
 loop(200000);
 loop(N);
 process.exit(0);
