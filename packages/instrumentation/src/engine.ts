@@ -82,6 +82,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     ttlMs: config.ttlMs,
     fetchTimeoutMs: config.fetchTimeoutMs,
     maxStaleMs: config.maxStaleMs,
+    refreshJitter: config.refreshJitter,
     clock: config.clock,
     random: config.random,
     onEvent: (event: ValueSetEvent) => {

@@ -74,6 +74,14 @@ export interface ToolArgumentInstrumentationConfig extends InstrumentationConfig
    */
   fetchTimeoutMs?: number;
   /**
+   * Each refresh of a set starts up to this fraction of `ttlMs` early, at a
+   * random point, so processes started together do not refresh together.
+   * In [0, 0.5]; `0` refreshes exactly at the TTL. The set stays fresh until
+   * the TTL either way.
+   * @default 0.1
+   */
+  refreshJitter?: number;
+  /**
    * How long past the TTL a set is still served (stale) before checks report it
    * unavailable with reason `expired`, in milliseconds.
    * @default 3_600_000

@@ -20,6 +20,7 @@ export interface ResolvedConfig {
   ttlMs: number | undefined;
   fetchTimeoutMs: number | undefined;
   maxStaleMs: number | undefined;
+  refreshJitter: number | undefined;
   logSampleRatio: number;
   captureValues: boolean;
   maxValueLength: number;
@@ -83,6 +84,7 @@ export function resolveConfig(
     ttlMs: config.ttlMs,
     fetchTimeoutMs: config.fetchTimeoutMs,
     maxStaleMs: config.maxStaleMs,
+    refreshJitter: config.refreshJitter,
     logSampleRatio: ratio(config.logSampleRatio),
     captureValues:
       optionalBoolean('captureValues', config.captureValues, true) && envAllowsCapture(env),

@@ -71,5 +71,9 @@ describe('configuration', () => {
     )
       .to.throw(ArgcheckConfigError)
       .with.property('code', ErrorCode.INVALID_OPTION);
+    // The provider's own options are validated by the core, at construction too.
+    expect(() => new ToolArgumentInstrumentation({ mcp: { enabled: false }, refreshJitter: 0.9 }))
+      .to.throw(ArgcheckConfigError)
+      .with.property('code', ErrorCode.INVALID_OPTION);
   });
 });
