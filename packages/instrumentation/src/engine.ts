@@ -25,6 +25,7 @@ import type {
   ValueSetStatus,
 } from '@argcheck/core';
 import { createDerivedSets } from './catalog/derived-sets.js';
+import { runChecked } from './checked-calls.js';
 import type { ToolListing, ToolListings } from './catalog/derived-sets.js';
 import type { DerivedCatalog } from './catalog/derive-catalog.js';
 import type { ResolvedConfig } from './config/resolve-config.js';
@@ -36,12 +37,32 @@ import type { ArgumentSeries, SeriesRegistry, SeriesTable, ToolEntry } from './t
 /** A call's context, or a function that reads it, called only when a log record is written. */
 export type CallContext = CheckContext | (() => CheckContext);
 
+/** One tool call as an integration sees it. */
+export interface ToolCall {
+  /** The tool's name in the framework's own registry (a tools-map key, `tool.name`), never model output. */
+  readonly tool: string;
+  /** As the model emitted them: an object, or a JSON string. */
+  readonly args: unknown;
+  readonly context?: CallContext;
+  /** The object whose tool catalog applies (an MCP client, an agent, a tools map). */
+  readonly scope?: object;
+}
+
 export interface Engine {
   readonly mode: CheckMode;
   /** The provider over the configured value sets. */
   readonly valueSets: ValueSetProvider;
   /** Check one call, count it and maybe sample it. Synchronous; never throws. */
   check(tool: string, args: unknown, ctx?: CallContext, scope?: object): CheckOutcome;
+  /**
+   * The seam for an integration that runs the tool itself: checks the call,
+   * then either runs the tool with the arguments to send (the model's, or the
+   * rewritten ones), marked as checked so an MCP client call inside is not
+   * counted again (`checked-calls.ts`), or, for a rejection, returns
+   * `answer(repairMessage)` without running it. Whatever argcheck throws,
+   * the tool runs with the model's arguments.
+   */
+  invoke<T>(call: ToolCall, run: (args: unknown) => T, answer: (repairMessage: string) => T): T;
   /**
    * A tool listing from `scope`. Returns a promise (never rejecting) that
    * settles once calls in that scope are checked against the enums it
@@ -118,12 +139,27 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     onBudgetSpent: deps.onBudgetSpent,
   });
 
+  const check: Engine['check'] = (tool, args, ctx, scope) => {
+    const checker = scope === undefined ? configured : (derived.checkerFor(scope) ?? configured);
+    return checker.check(tool, args, ctx);
+  };
+
   return {
     mode: config.mode,
     valueSets: provider,
-    check(tool, args, ctx, scope) {
-      const checker = scope === undefined ? configured : (derived.checkerFor(scope) ?? configured);
-      return checker.check(tool, args, ctx);
+    check,
+    invoke(call, run, answer) {
+      let outcome: CheckOutcome | undefined;
+      try {
+        outcome = check(call.tool, call.args, call.context, call.scope);
+      } catch {
+        // The counted checkers never throw; a hostile `call` object might.
+      }
+      if (outcome?.action === 'reject' && typeof outcome.repairMessage === 'string') {
+        return answer(outcome.repairMessage);
+      }
+      const args = outcome === undefined ? call.args : outcome.args;
+      return runChecked(() => run(args));
     },
     toolsListed: (scope, listing) => derived.learn(scope, listing),
     catalogFor: (scope) => derived.catalogFor(scope),

@@ -8,6 +8,7 @@
  */
 import type { DiagLogger } from '@opentelemetry/api';
 import type { Engine } from '../engine.js';
+import { takeChecked } from '../checked-calls.js';
 import type { Method, Patch } from '../wrapping.js';
 import { callContext } from './call-context.js';
 
@@ -45,6 +46,8 @@ function decide(
 ): unknown {
   try {
     if (engine === undefined || !isObject(params)) return params;
+    // The call of a framework tool backed by this client: checked and counted there.
+    if (takeChecked()) return params;
     const name = params.name;
     if (typeof name !== 'string') return params;
     // The context (`_meta`, baggage) is read only for a sampled log record.

@@ -32,6 +32,12 @@ export function createScriptedEngine(): ScriptedEngine {
     mode: 'observe',
     valueSets: undefined as never,
     check: (tool, args, ctx) => engine.answer(tool, args, ctx),
+    invoke(call, run, answer) {
+      const outcome = engine.answer(call.tool, call.args, call.context);
+      return outcome.action === 'reject' && outcome.repairMessage !== undefined
+        ? answer(outcome.repairMessage)
+        : run(outcome.args);
+    },
     toolsListed(scope, listing) {
       listed.push({ scope, listing });
       return undefined;

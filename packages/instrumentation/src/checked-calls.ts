@@ -1,0 +1,40 @@
+/**
+ * A tool call an agent framework's integration has checked, carried through
+ * the tool's execution, so that the MCP client call the tool makes (a
+ * framework tool backed by an MCP server) is not checked and counted again.
+ *
+ * The outer layer owns the call: it is where the model's call enters, with
+ * the framework's own tool name and schema. The first MCP `tools/call` made
+ * inside that execution takes the mark and goes out unchecked; a further one
+ * (a tool that calls the server twice) is checked on its own. A tool call
+ * made inside by another framework invocation (an agent used as a tool) is a
+ * call of its own, with a mark of its own.
+ *
+ * The mark lives in an `AsyncLocalStorage` created on the first framework
+ * call, so MCP-only and dispatcher-only applications never pay for one.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+interface Mark {
+  taken: boolean;
+}
+
+let marks: AsyncLocalStorage<Mark> | undefined;
+
+/** Run `execute` (the checked call's tool) with the call marked as checked. */
+export function runChecked<T>(execute: () => T): T {
+  marks ??= new AsyncLocalStorage<Mark>();
+  return marks.run({ taken: false }, execute);
+}
+
+/**
+ * True, once, inside a checked call's execution: the MCP call the tool makes
+ * is the framework's call, already checked and counted.
+ */
+export function takeChecked(): boolean {
+  if (marks === undefined) return false;
+  const mark = marks.getStore();
+  if (mark === undefined || mark.taken) return false;
+  mark.taken = true;
+  return true;
+}
