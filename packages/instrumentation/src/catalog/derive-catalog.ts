@@ -14,8 +14,10 @@ export interface DeriveOptions {
   readonly configuredArguments: CheckedArguments;
   /** At most this many derived arguments; the rest are dropped and counted. */
   readonly maxCheckedArguments: number;
-  /** `serverInfo.name`, so two servers with a same-named tool get distinct sets. */
-  readonly serverName?: string | undefined;
+  /** Where the catalog comes from, the first part of a set name: `mcp`, or a framework's name. @default 'mcp' */
+  readonly origin?: string | undefined;
+  /** Tells catalogs of one origin apart (an MCP server's `serverInfo.name`), so same-named tools get distinct sets. */
+  readonly scopeName?: string | undefined;
 }
 
 export interface Derivation {
@@ -33,10 +35,15 @@ export interface Derivation {
  */
 export const MAX_SET_NAME_LENGTH = 256;
 
-/** `mcp:<server>/<tool>.<path>`, or `mcp:<tool>.<path>` when the server gave no name. */
-export function derivedSetName(serverName: string | undefined, tool: string, path: string): string {
-  const scope = serverName ? `${serverName}/` : '';
-  return `mcp:${scope}${tool}.${path}`;
+/** `<origin>:<scope>/<tool>.<path>` (`mcp:shop/refund_order.reason_code`), or `<origin>:<tool>.<path>` without a scope name. */
+export function derivedSetName(
+  origin: string,
+  scopeName: string | undefined,
+  tool: string,
+  path: string,
+): string {
+  const scope = scopeName ? `${scopeName}/` : '';
+  return `${origin}:${scope}${tool}.${path}`;
 }
 
 interface Candidate {
@@ -86,7 +93,7 @@ export function deriveCatalog(tools: readonly unknown[], options: DeriveOptions)
   const byTool = new Map<string, [string, string][]>();
   const unnamed: string[] = [];
   for (const { tool, path, members } of kept) {
-    const set = derivedSetName(options.serverName, tool, path);
+    const set = derivedSetName(options.origin ?? 'mcp', options.scopeName, tool, path);
     if (set.length > MAX_SET_NAME_LENGTH || sets.has(set)) {
       unnamed.push(`${tool}:${path}`);
       continue;

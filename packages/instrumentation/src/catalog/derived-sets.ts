@@ -32,15 +32,18 @@ export interface ToolListing {
   readonly tools: readonly unknown[];
   /** A further page of the listing in progress (a `cursor` was sent); otherwise it starts over. */
   readonly continued?: boolean;
-  /** `serverInfo.name`, so two servers with a same-named tool get distinct sets. */
-  readonly serverName?: string | undefined;
+  /** The first part of derived set names: `mcp`, or a framework's name. @default 'mcp' */
+  readonly origin?: string | undefined;
+  /** Tells catalogs of one origin apart (an MCP server's `serverInfo.name`). */
+  readonly scopeName?: string | undefined;
 }
 
 /** What a scope has listed so far. Outlives an engine: the next configuration derives from it. */
 export interface ScopeListing {
   /** Tools by name over the pages of the listing in progress. */
   readonly tools: Map<string, unknown>;
-  serverName: string | undefined;
+  origin: string | undefined;
+  scopeName: string | undefined;
   /** The cap has been reported for this scope. */
   warnedCap: boolean;
 }
@@ -223,7 +226,8 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
     deriveCatalog([...listing.tools.values()], {
       configuredArguments: config.checkedArguments,
       maxCheckedArguments: config.mcp.maxCheckedArguments,
-      serverName: listing.serverName,
+      origin: listing.origin,
+      scopeName: listing.scopeName,
     });
 
   const stateOf = (scope: object): ScopeState => {
@@ -252,15 +256,16 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
 
     catalogFor: (scope) => scopes.get(scope)?.active?.catalog,
 
-    learn(scope, { tools, continued, serverName }) {
+    learn(scope, { tools, continued, origin, scopeName }) {
       if (!config.mcp.deriveValueSets) return undefined;
       let listing = deps.listings.get(scope);
       if (listing === undefined) {
-        listing = { tools: new Map(), serverName, warnedCap: false };
+        listing = { tools: new Map(), origin, scopeName, warnedCap: false };
         deps.listings.set(scope, listing);
       }
       if (continued !== true) listing.tools.clear();
-      listing.serverName = serverName;
+      listing.origin = origin;
+      listing.scopeName = scopeName;
       for (const tool of tools) {
         const name = (tool as { name?: unknown } | null)?.name;
         if (typeof name === 'string' && !listing.tools.has(name)) listing.tools.set(name, tool);
@@ -275,12 +280,12 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
       if (dropped > 0 && !listing.warnedCap) {
         listing.warnedCap = true;
         diag.warn(
-          `argcheck: the MCP tool catalog has ${dropped} more enum arguments than ` +
+          `argcheck: a tool catalog has ${dropped} more enum arguments than ` +
             `mcp.maxCheckedArguments (${config.mcp.maxCheckedArguments}); they are not checked.`,
         );
       }
       if (unnamed.length > 0) {
-        diag.debug(`argcheck: MCP arguments without a usable set name: ${unnamed.join(', ')}`);
+        diag.debug(`argcheck: catalog arguments without a usable set name: ${unnamed.join(', ')}`);
       }
       return install(state, catalog);
     },

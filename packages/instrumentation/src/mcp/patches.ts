@@ -194,7 +194,8 @@ async function afterListing(
       const ready = engine.toolsListed(client, {
         tools: result.tools as unknown[],
         continued: isObject(params) && params.cursor !== undefined,
-        serverName: serverNameOf(client),
+        origin: 'mcp',
+        scopeName: serverNameOf(client),
       });
       if (ready !== undefined) await bounded(ready);
     }

@@ -10,7 +10,7 @@ const tool = (name: string, properties: Record<string, unknown>) => ({
   inputSchema: { type: 'object', properties },
 });
 const strings = (...members: string[]) => ({ type: 'string', enum: members });
-const options = { configuredArguments: {}, maxCheckedArguments: 500, serverName: 'shop' };
+const options = { configuredArguments: {}, maxCheckedArguments: 500, scopeName: 'shop' };
 
 describe('deriveCatalog', () => {
   it('turns each string enum into a set named mcp:<server>/<tool>.<path>', () => {
@@ -46,8 +46,8 @@ describe('deriveCatalog', () => {
   });
 
   it('omits the server part when the server gave no name', () => {
-    expect(derivedSetName(undefined, 't', 'a.b')).to.equal('mcp:t.a.b');
-    expect(derivedSetName('', 't', 'a')).to.equal('mcp:t.a');
+    expect(derivedSetName('mcp', undefined, 't', 'a.b')).to.equal('mcp:t.a.b');
+    expect(derivedSetName('mcp', '', 't', 'a')).to.equal('mcp:t.a');
   });
 
   it('skips arguments the configuration names already, and only those', () => {
