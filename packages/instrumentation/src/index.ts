@@ -2,6 +2,7 @@
 // from `@argcheck/instrumentation/views`). Anything not exported here is internal.
 export { ToolArgumentInstrumentation } from './instrumentation.js';
 export type {
+  FrameworkOptions,
   McpOptions,
   RedactValue,
   ToolArgumentInstrumentationConfig,

@@ -45,6 +45,24 @@ export interface McpOptions {
   maxCheckedArguments?: number;
 }
 
+/** Agent framework integrations (AI SDK, OpenAI Agents, LangChain.js, Mastra). */
+export interface FrameworkOptions {
+  /**
+   * Patch the supported agent frameworks when they are loaded, so their tool
+   * calls go through the check. Read once, at construction. The explicit
+   * entry points work whatever this says.
+   * @default true
+   */
+  enabled?: boolean;
+  /**
+   * Check every string `enum` in a framework tool's input schema against the
+   * schema's own members, unless the configuration already names the
+   * argument. Derived arguments share the `mcp.maxCheckedArguments` budget.
+   * @default true
+   */
+  deriveValueSets?: boolean;
+}
+
 export interface ToolArgumentInstrumentationConfig extends InstrumentationConfig {
   /**
    * Value sets by name, each from its owner (`httpValueSet`, `functionValueSet`,
@@ -118,4 +136,6 @@ export interface ToolArgumentInstrumentationConfig extends InstrumentationConfig
   clock?: Clock;
   /** MCP client integration. */
   mcp?: McpOptions;
+  /** Agent framework integrations. */
+  frameworks?: FrameworkOptions;
 }

@@ -29,6 +29,7 @@ export interface ResolvedConfig {
   random: () => number;
   clock: Clock | undefined;
   mcp: { enabled: boolean; deriveValueSets: boolean; maxCheckedArguments: number };
+  frameworks: { enabled: boolean; deriveValueSets: boolean };
 }
 
 function invalid(message: string): never {
@@ -77,6 +78,7 @@ export function resolveConfig(
   env: NodeJS.ProcessEnv = process.env,
 ): ResolvedConfig {
   const mcp = config.mcp ?? {};
+  const frameworks = config.frameworks ?? {};
   return {
     valueSets: config.valueSets ?? {},
     checkedArguments: config.checkedArguments ?? {},
@@ -97,6 +99,14 @@ export function resolveConfig(
       enabled: optionalBoolean('mcp.enabled', mcp.enabled, true),
       deriveValueSets: optionalBoolean('mcp.deriveValueSets', mcp.deriveValueSets, true),
       maxCheckedArguments: integer('mcp.maxCheckedArguments', mcp.maxCheckedArguments, 500, 0),
+    },
+    frameworks: {
+      enabled: optionalBoolean('frameworks.enabled', frameworks.enabled, true),
+      deriveValueSets: optionalBoolean(
+        'frameworks.deriveValueSets',
+        frameworks.deriveValueSets,
+        true,
+      ),
     },
   };
 }

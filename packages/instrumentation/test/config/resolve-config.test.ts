@@ -22,6 +22,7 @@ describe('configuration', () => {
       maxValueLength: 256,
       random: Math.random,
       mcp: { enabled: true, deriveValueSets: true, maxCheckedArguments: 500 },
+      frameworks: { enabled: true, deriveValueSets: true },
     });
   });
 
@@ -52,6 +53,8 @@ describe('configuration', () => {
       { random: 1 as unknown as undefined },
       { mcp: { maxCheckedArguments: -1 } },
       { mcp: { enabled: 1 as unknown as boolean } },
+      { frameworks: { enabled: 'yes' as unknown as boolean } },
+      { frameworks: { deriveValueSets: 0 as unknown as boolean } },
     ];
     for (const config of bad) rejects(config, ErrorCode.INVALID_OPTION);
   });
