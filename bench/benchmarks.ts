@@ -1,0 +1,40 @@
+// Every benchmark `npm run bench` runs, in the order of docs/benchmarks.md.
+// Adding one: a file exporting a `Benchmark` (see README.md), and an entry here.
+import type { Benchmark } from './lib/report.js';
+
+export interface BenchmarkEntry {
+  /** What `--only` takes; also names the child process's result. */
+  readonly name: string;
+  /** The benchmark's function, imported only in the process that runs it. */
+  readonly load?: () => Promise<Benchmark>;
+  /** A benchmark not yet in TypeScript: its script, run as it is (it writes `--json`). */
+  readonly script?: string;
+  /** Options it runs with in `npm run bench` (`--sizes 100000`). */
+  readonly args?: readonly string[];
+  /** `otel3`: run in `.cache/otel3` by its Node 24 (`bash scripts/compat-otel3.sh` first). */
+  readonly line?: 'otel3';
+  /** Not a section of docs/benchmarks.md: runs only when named with `--only`. */
+  readonly onlyWhenNamed?: boolean;
+}
+
+const instrumentationCheck = async (): Promise<Benchmark> =>
+  (await import('./instrumentation-check.js')).instrumentationCheck;
+
+export const BENCHMARKS = [
+  { name: 'instrumentation-check', load: instrumentationCheck },
+  { name: 'call-tool', script: 'bench/call-tool.mjs' },
+  // One process per size: the 1,000,000-member stage should not inherit the
+  // heap (and the collector's work) of the 100,000-member one, nor it of the other.
+  { name: 'large-sets', script: 'bench/large-sets.mjs', args: ['--sizes', '100000'] },
+  { name: 'large-sets-1m', script: 'bench/large-sets.mjs', args: ['--sizes', '1000000'] },
+  { name: 'flood-memory', script: 'bench/flood-memory.mjs' },
+  // The same per-check figures on the other OpenTelemetry JS line, in the copy
+  // of the tree that scripts/compat-otel3.sh sets up (Node 24, OTel JS 3.x).
+  { name: 'instrumentation-check-otel3', load: instrumentationCheck, line: 'otel3' },
+] as const satisfies readonly BenchmarkEntry[];
+
+export type BenchmarkName = (typeof BENCHMARKS)[number]['name'];
+
+export function benchmark(name: string): BenchmarkEntry | undefined {
+  return (BENCHMARKS as readonly BenchmarkEntry[]).find((b) => b.name === name);
+}
