@@ -6,9 +6,7 @@ export interface BenchmarkEntry {
   /** What `--only` takes; also names the child process's result. */
   readonly name: string;
   /** The benchmark's function, imported only in the process that runs it. */
-  readonly load?: () => Promise<Benchmark>;
-  /** A benchmark not yet in TypeScript: its script, run as it is (it writes `--json`). */
-  readonly script?: string;
+  readonly load: () => Promise<Benchmark>;
   /** Options it runs with in `npm run bench` (`--sizes 100000`). */
   readonly args?: readonly string[];
   /** `otel3`: run in `.cache/otel3` by its Node 24 (`bash scripts/compat-otel3.sh` first). */
@@ -20,16 +18,23 @@ export interface BenchmarkEntry {
 const instrumentationCheck = async (): Promise<Benchmark> =>
   (await import('./instrumentation-check.js')).instrumentationCheck;
 
+const largeSets = async (): Promise<Benchmark> => (await import('./large-sets.js')).largeSets;
+
 export const BENCHMARKS = [
   { name: 'instrumentation-check', load: instrumentationCheck },
-  { name: 'call-tool', script: 'bench/call-tool.mjs' },
+  { name: 'call-tool', load: async () => (await import('./call-tool.js')).callTool },
   // One process per size: the 1,000,000-member stage should not inherit the
   // heap (and the collector's work) of the 100,000-member one, nor it of the other.
-  { name: 'large-sets', script: 'bench/large-sets.mjs', args: ['--sizes', '100000'] },
-  { name: 'large-sets-1m', script: 'bench/large-sets.mjs', args: ['--sizes', '1000000'] },
-  { name: 'flood-memory', script: 'bench/flood-memory.mjs' },
+  { name: 'large-sets', load: largeSets, args: ['--sizes', '100000'] },
+  { name: 'large-sets-1m', load: largeSets, args: ['--sizes', '1000000'] },
+  { name: 'flood-memory', load: async () => (await import('./flood-memory.js')).floodMemory },
   // The same per-check figures on the other OpenTelemetry JS line, in the copy
   // of the tree that scripts/compat-otel3.sh sets up (Node 24, OTel JS 3.x).
+  {
+    name: 'match-scale',
+    load: async () => (await import('./match-scale.js')).matchScale,
+    onlyWhenNamed: true,
+  },
   { name: 'instrumentation-check-otel3', load: instrumentationCheck, line: 'otel3' },
 ] as const satisfies readonly BenchmarkEntry[];
 

@@ -96,11 +96,8 @@ function runBench(bench: BenchmarkEntry, dir: string): Promise<Outcome> {
   const node = otel3 ? OTEL3.node : process.execPath;
   const args = [...(bench.args ?? []), ...passThrough];
   console.log(`\n=== ${bench.name}${otel3 ? ' (Node 24, .cache/otel3)' : ''} ${args.join(' ')}`);
-  const entry =
-    bench.script === undefined
-      ? [join(root, 'build/bench/lib/run-one.js'), bench.name]
-      : [join(root, bench.script)];
-  const child = spawn(node, ['--expose-gc', ...entry, '--json', out, ...args], {
+  const entry = join(root, 'build/bench/lib/run-one.js');
+  const child = spawn(node, ['--expose-gc', entry, bench.name, '--json', out, ...args], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -141,3 +141,40 @@ export function inventedValue(random: Random): string {
       return `${word()}-${word()}-service`;
   }
 }
+
+const CATALOGUE_PREFIXES = ['CMP', 'ASM', 'PRT', 'SUB', 'KIT', 'SVC', 'WH', 'SKU', 'FRU', 'MOD'];
+// prettier-ignore
+const CATALOGUE_WORDS = (
+  'Brake Caliper Rotor Pad Hose Valve Pump Filter Sensor Bracket Housing Gasket Seal ' +
+  'Bearing Shaft Gear Spring Clamp Bolt Nut Washer Cable Harness Relay Switch Module ' +
+  'Panel Cover Mount Arm Link Bushing Strut Shock Axle Hub Wheel Lamp Mirror Door Hinge ' +
+  'Latch Lock Handle Seat Belt Tensioner Pulley Radiator Fan Thermostat Injector Coil ' +
+  'Plug Manifold Exhaust Muffler Catalyst Turbo Intercooler Piston Ring Camshaft ' +
+  'Crankshaft Flywheel Clutch Differential Driveshaft Joint Boot Rack Pinion Column ' +
+  'Wiper Blade Motor Nozzle Tank Cap Line Fitting Duct'
+).split(' ');
+
+/**
+ * `count` distinct catalogue-style ids of one family (`CMP-Brake-Caliper-00417`),
+ * no two alike after normalisation: the ids the match index's cost constants
+ * were swept on (match-scale.ts).
+ */
+export function catalogueIds(count: number, seed = 1): string[] {
+  const random = seededRandom(seed);
+  const seen = new Set<string>();
+  const ids: string[] = [];
+  while (ids.length < count) {
+    const parts = [pick(random, CATALOGUE_PREFIXES), pick(random, CATALOGUE_WORDS)];
+    if (random() < 0.6) parts.push(pick(random, CATALOGUE_WORDS));
+    parts.push(String(Math.floor(random() * 100_000)).padStart(5, '0'));
+    const k = parts.join(' ').toLowerCase();
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const style = random();
+    if (style < 0.6) ids.push(parts.join('-'));
+    else if (style < 0.8) ids.push(parts.join('_').toUpperCase());
+    else if (style < 0.9) ids.push(parts.join('-').toLowerCase());
+    else ids.push(parts.join('.'));
+  }
+  return ids;
+}

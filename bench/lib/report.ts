@@ -31,7 +31,9 @@ export interface BenchResult {
 
 /**
  * The options a benchmark was started with: `--name value` pairs after the
- * benchmark's name (`npm run bench -- --only call-tool -- --rounds 20`).
+ * benchmark's name (`npm run bench -- --only call-tool -- --rounds 20`); the
+ * last of a repeated option wins, so options given on the command line
+ * override those bench/benchmarks.ts gives.
  */
 export interface BenchOptions {
   number(name: string, fallback: number): number;
@@ -43,7 +45,7 @@ export type Benchmark = (options: BenchOptions) => Promise<BenchResult>;
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
   const value = (name: string): string | undefined => {
-    const at = argv.indexOf(`--${name}`);
+    const at = argv.lastIndexOf(`--${name}`);
     return at === -1 ? undefined : argv[at + 1];
   };
   return {

@@ -1,6 +1,6 @@
-// The bench's shop server on stdio, for `callTool` through a real transport:
-//   node bench/lib/stdio-shop.mjs
-// One tool, `refund_order`, that answers at once (SDK 1.x `McpServer`).
+// The bench's shop server on stdio, for `callTool` through a real transport
+// (started by call-tool.ts as `node stdio-shop.js`). One tool, `refund_order`,
+// that answers at once (SDK 1.x `McpServer`).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';

@@ -1,11 +1,12 @@
 // A value-set owner in its own process, so that serving a large payload costs
-// the benchmark's event loop nothing an owner elsewhere would not:
-//   node bench/lib/owner-process.mjs <size> <seed>
-// Serves `GET /value-sets/catalog` (a JSON array of realisticIds(size, seed))
+// the benchmark's event loop nothing an owner elsewhere would not. Started by
+// `startOwnerProcess` (owner.ts) as `node owner-process.js <size> <seed>`:
+// serves `GET /value-sets/catalog` (a JSON array of realisticIds(size, seed))
 // on a loopback port and prints `{ "port": n, "bytes": n }` as one line.
 import { Buffer } from 'node:buffer';
 import { createServer } from 'node:http';
-import { realisticIds } from './ids.mjs';
+import type { AddressInfo } from 'node:net';
+import { realisticIds } from './ids.js';
 
 const size = Number(process.argv[2]);
 const seed = Number(process.argv[3] ?? 7);
@@ -21,7 +22,8 @@ const server = createServer((req, res) => {
 });
 server.keepAliveTimeout = 1_000;
 server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${JSON.stringify({ port: server.address().port, bytes: body.length })}\n`);
+  const { port } = server.address() as AddressInfo;
+  process.stdout.write(`${JSON.stringify({ port, bytes: body.length })}\n`);
 });
 // The parent closes stdin when it is done (or dies): exit then.
 process.stdin.resume();
