@@ -75,8 +75,12 @@ describe('bench/ and soak/ boundary', () => {
   );
   const sources = files.filter((f) => f.endsWith('.ts'));
 
-  it('import only public entry points, declared packages, Node and their own files', () => {
+  it('are TypeScript: no JavaScript file to escape the type check', () => {
     expect(sources.length).to.be.greaterThan(5);
+    expect(files.filter((f) => /\.(c|m)?js$/.test(f))).to.deep.equal([]);
+  });
+
+  it('import only public entry points, declared packages, Node and their own files', () => {
     const problems = sources.flatMap((f) => problemsIn(f, readFileSync(join(repoRoot, f), 'utf8')));
     expect(problems).to.deep.equal([]);
   });

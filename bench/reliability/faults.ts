@@ -1,0 +1,28 @@
+// The fault matrix of docs/reliability.md: every row, grouped by area in the
+// order of AREAS (table.ts). Add a row to the area's file (or here), as one
+// `FaultRow`: what goes wrong, what happens now, the tests that prove it, and
+// how to measure it.
+import { adversarial, concurrency, mcp } from './calls.js';
+import { outages, ttl } from './outages-and-ttl.js';
+import { ownerFaults } from './owner-faults.js';
+import { soakOutages, soakTelemetry } from './soak-rows.js';
+import { AREAS, type FaultRow } from './table.js';
+import { floods, telemetryFaults } from './telemetry.js';
+
+const ALL: readonly FaultRow[] = [
+  ...ownerFaults,
+  ...concurrency,
+  ...outages,
+  ...soakOutages,
+  ...ttl,
+  ...telemetryFaults,
+  ...soakTelemetry,
+  ...adversarial,
+  ...floods,
+  ...mcp,
+];
+
+/** Every row, in document order. */
+export const FAULTS: readonly FaultRow[] = AREAS.flatMap((area) =>
+  ALL.filter((row) => row.area === area),
+);

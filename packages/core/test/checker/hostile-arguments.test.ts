@@ -1,0 +1,99 @@
+import { expect } from 'chai';
+import { createArgumentChecker } from '../../src/checker/create-argument-checker.js';
+import type { CheckMode, CheckOutcome } from '../../src/types.js';
+import { fixedProvider, REFUND_CODES } from '../helpers/fixed-provider.js';
+
+// Arguments built to break a checker, and arguments far larger than a model
+// usually writes: check() never throws, never hands back anything but the
+// caller's own arguments, and finds nothing where nothing could be read.
+
+const valueSets = fixedProvider({ 'refunds.reason_codes': REFUND_CODES });
+const checkedArguments = {
+  refund_order: { reason_code: 'refunds.reason_codes' },
+  transfer_stock: { 'items[].warehouse_code': 'refunds.reason_codes' },
+};
+
+function boom(): never {
+  throw new Error('hostile');
+}
+
+/** Arguments nothing can be read from: each yields no finding and goes out untouched. */
+function unreadable(): [string, unknown][] {
+  const throwing = {};
+  Object.defineProperty(throwing, 'reason_code', { enumerable: true, get: boom });
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  const traps = { get: boom, has: boom, ownKeys: boom, getOwnPropertyDescriptor: boom };
+  return [
+    ['a getter that throws', throwing],
+    ['a Proxy whose every trap throws', new Proxy({}, { ...traps, getPrototypeOf: boom })],
+    ['a revoked Proxy', revoked.proxy],
+    ['JSON text that is not JSON', '{"reason_code": "LATE"'],
+    ['null arguments', null],
+    ['an array for arguments', ['LATE']],
+  ];
+}
+
+/** Arguments whose value is readable but not a string: a `not_string` mismatch. */
+const notStrings: [string, unknown][] = [
+  ['a Symbol value', Symbol('LATE')],
+  ['a BigInt value', 10n],
+  ['a function value', () => 'LATE'],
+];
+
+const MODES: CheckMode[] = ['observe', 'normalise', 'reject'];
+
+describe('check(): hostile and huge arguments', () => {
+  for (const mode of MODES) {
+    const checker = createArgumentChecker({ valueSets, checkedArguments, mode });
+
+    it(`finds nothing in arguments it cannot read, and lets the call through (${mode})`, () => {
+      for (const [what, args] of unreadable()) {
+        let outcome: CheckOutcome | undefined;
+        expect(() => (outcome = checker.check('refund_order', args)), what).not.to.throw();
+        expect(outcome, what).to.deep.equal({
+          tool: 'refund_order',
+          action: 'call',
+          args,
+          findings: [],
+        });
+        expect(outcome?.args, what).to.equal(args);
+      }
+    });
+
+    it(`reports a Symbol, a BigInt or a function as not_string, never throwing (${mode})`, () => {
+      for (const [what, value] of notStrings) {
+        const args = { reason_code: value };
+        const outcome = checker.check('refund_order', args);
+        expect(outcome.args, what).to.equal(args);
+        expect(
+          outcome.findings.map((f) => (f.status === 'checked' ? f.shape : f.status)),
+          what,
+        ).to.deep.equal(['not_string']);
+        expect(outcome.action, what).to.equal(mode === 'reject' ? 'reject' : 'call');
+      }
+    });
+  }
+
+  it('checks a cyclic argument object like any other', () => {
+    const cyclic: Record<string, unknown> = { reason_code: 'LATE' };
+    cyclic.self = cyclic;
+    const checker = createArgumentChecker({ valueSets, checkedArguments, mode: 'reject' });
+    const outcome = checker.check('refund_order', cyclic);
+    expect([outcome.action, outcome.args === cyclic, outcome.findings.length]).to.deep.equal([
+      'call',
+      true,
+      1,
+    ]);
+  });
+
+  it('checks every element of a 100,000-element array path', () => {
+    const checker = createArgumentChecker({ valueSets, checkedArguments });
+    const items = Array.from({ length: 100_000 }, (_, i) => ({
+      warehouse_code: i % 10 === 0 ? 'NOPE' : 'LATE',
+    }));
+    const findings = checker.check('transfer_stock', { items }).findings;
+    expect(findings).to.have.length(100_000);
+    expect(findings.filter((f) => f.status === 'checked' && !f.inSet)).to.have.length(10_000);
+  });
+});
