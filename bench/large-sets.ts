@@ -11,6 +11,7 @@ import {
   createValueSetProvider,
   httpValueSet,
   staticValueSet,
+  type ValueSetSource,
 } from '@argcheck/core';
 import { realisticIds, seededRandom } from './lib/ids.js';
 import { inSetChecks, type InSetFigures } from './lib/in-set-checks.js';
@@ -63,32 +64,29 @@ export async function largeSets(options: BenchOptions): Promise<BenchResult> {
     return retainedBytes() / MiB;
   };
 
-  /** `count` refreshes of one provider over `source`, each timed and monitored. */
+  /**
+   * Refreshes of real providers over `source`: `providers` providers, each
+   * refreshed `each` times, every refresh timed and monitored. A new provider
+   * fills an empty set; a provider refreshed again replaces the set it serves.
+   */
   async function refreshes(
-    source: Parameters<typeof staticValueSet>[0] | string,
-    count: number,
-    fresh: boolean,
+    source: () => ValueSetSource,
+    providers: number,
+    each: number,
+    members?: number,
   ): Promise<Run[]> {
     const runs: Run[] = [];
-    for (let i = 0; i < count; i++) {
+    for (let p = 0; p < providers; p++) {
       const failures: string[] = [];
       const provider = createValueSetProvider({
-        sources: {
-          catalog:
-            typeof source === 'string'
-              ? httpValueSet(source, { maxBytes: MAX_BYTES })
-              : staticValueSet(source),
-        },
+        sources: { catalog: source() },
         fetchTimeoutMs: 60_000,
         onEvent: (event) => {
           if (event.type !== 'fetch_succeeded') failures.push(JSON.stringify(event));
         },
       });
       const base = retainedMiB();
-      // A fresh provider per run fills an empty set; one provider refreshed
-      // again and again replaces a set it serves.
-      const times = fresh ? 1 : count;
-      for (let k = 0; k < times; k++) {
+      for (let r = 0; r < each; r++) {
         const run = await monitored(() => provider.refresh('catalog'));
         runs.push({ ...run, retainedMiB: retainedMiB() - base });
       }
@@ -96,10 +94,9 @@ export async function largeSets(options: BenchOptions): Promise<BenchResult> {
       const size = lookup.state === 'unavailable' ? 0 : lookup.set.size;
       provider.close();
       if (failures.length > 0) throw new Error(`a refresh failed: ${failures[0]}`);
-      if (typeof source !== 'string' && size !== source.length) {
-        throw new Error(`the provider served ${size} of ${source.length} members`);
+      if (members !== undefined && size !== members) {
+        throw new Error(`the provider served ${size} of ${members} members`);
       }
-      if (!fresh) break;
     }
     return runs;
   }
@@ -114,7 +111,8 @@ export async function largeSets(options: BenchOptions): Promise<BenchResult> {
       // Node loads and compiles its fetch implementation on first use (a 20-35
       // ms turn of its own, once per process): done before measuring (a 404).
       await (await globalThis.fetch(new URL('/warm-up', owner.url))).arrayBuffer();
-      const runs = await refreshes(owner.url, size >= 1_000_000 ? 3 : 5, false);
+      const http = () => httpValueSet(owner.url, { maxBytes: MAX_BYTES });
+      const runs = await refreshes(http, 1, size >= 1_000_000 ? 3 : 5);
       for (const [i, r] of runs.entries()) {
         console.log(
           `  provider refresh ${i + 1}: ${num(r.ms)} ms, longest event-loop stall ${num(r.stallMs)} ms ` +
@@ -133,7 +131,8 @@ export async function largeSets(options: BenchOptions): Promise<BenchResult> {
         body = JSON.parse(text) as string[];
         jsonParseMs.push(performance.now() - t0);
       }
-      const staticRuns = await refreshes(body, reps, true);
+      const entries = staticValueSet(body);
+      const staticRuns = await refreshes(() => entries, reps, 1, body.length);
       body = [];
       console.log(
         `  staticValueSet through the provider ${num(median(staticRuns.map((r) => r.ms)))} ms ` +

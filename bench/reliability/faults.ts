@@ -2,7 +2,8 @@
 // order of AREAS (table.ts). Add a row to the area's file (or here), as one
 // `FaultRow`: what goes wrong, what happens now, the tests that prove it, and
 // how to measure it.
-import { adversarial, concurrency, mcp } from './calls.js';
+import { adversarial } from './adversarial.js';
+import { concurrency, mcp } from './calls.js';
 import { outages, ttl } from './outages-and-ttl.js';
 import { ownerFaults } from './owner-faults.js';
 import { soakOutages, soakTelemetry } from './soak-rows.js';

@@ -6,7 +6,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { LoggerProvider } from '@opentelemetry/sdk-logs';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
-import type { CheckOutcome } from '@argcheck/core';
+import { staticValueSet, type CheckOutcome } from '@argcheck/core';
 import {
   ToolArgumentInstrumentation,
   type ToolArgumentInstrumentationConfig,
@@ -24,6 +24,8 @@ export const CODES = [
 ];
 export const CHECKED = { refund_order: { reason_code: 'refunds' } };
 export const code = (i: number): string => CODES[i % CODES.length] ?? 'LATE';
+/** The refund codes as the one static set of `CHECKED`. */
+export const refunds = () => ({ refunds: staticValueSet(CODES) });
 
 export type Behaviour = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -11,22 +11,21 @@ import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs';
 import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { z } from 'zod';
-import { staticValueSet, type CheckMode } from '@argcheck/core';
+import type { CheckMode } from '@argcheck/core';
 import { settle } from '../lib/fake-clock.js';
 import { seededRandom } from '../lib/ids.js';
 import { num } from '../lib/report.js';
 import {
   CHECKED,
-  CODES,
   code,
   callsChanged,
   instrumented,
   nsPerCallSideBySide,
+  refunds,
   type Providers,
 } from './harness.js';
 import { test, type FaultRow } from './table.js';
 
-const refunds = () => ({ refunds: staticValueSet(CODES) });
 const FAULTS_TEST = 'packages/instrumentation/test/telemetry/faults.test.ts';
 
 function boom(): never {
