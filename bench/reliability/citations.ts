@@ -2,6 +2,7 @@
 // text, but the tests mocha itself finds in `npm test`'s compiled suites
 // (`mocha --dry-run`, which loads every file and runs nothing). Build first.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { repoRoot } from '../lib/paths.js';
 import type { Citation, FaultRow, TestCitation } from './table.js';
@@ -61,10 +62,16 @@ export function testCitations(rows: readonly FaultRow[]): TestCitation[] {
 /**
  * Citations that do not name exactly one test mocha finds: a renamed, moved
  * or deleted test, or an `it` title that several tests in the file share
- * (cite the full title, describe blocks included, then).
+ * (cite the full title, describe blocks included, then). The source file must
+ * exist too: a build directory keeps the compiled copy of a deleted test.
  */
-export function missingCitations(rows: readonly FaultRow[], found: readonly FoundTest[]): string[] {
+export function missingCitations(
+  rows: readonly FaultRow[],
+  found: readonly FoundTest[],
+  sourceExists: (file: string) => boolean = (file) => existsSync(`${repoRoot}${file}`),
+): string[] {
   return testCitations(rows).flatMap((c) => {
+    if (!sourceExists(c.test)) return [`${c.test}: "${c.title}" (the file is gone)`];
     const file = compiledPath(c.test);
     const matches = found.filter(
       (t) => t.file === file && (t.title === c.title || t.fullTitle === c.title),

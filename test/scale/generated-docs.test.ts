@@ -45,9 +45,11 @@ describe('generated evidence documents', () => {
       { file: 'build/test/scale/c.test.js', title: 'does c', fullTitle: 'c, first does c' },
       { file: 'build/test/scale/c.test.js', title: 'does c', fullTitle: 'c, second does c' },
     ];
-    expect(missingCitations([row], found)).to.deep.equal([
+    const sources = new Set(['packages/core/test/a.test.ts', 'test/scale/c.test.ts']);
+    const exists = (file: string) => sources.has(file);
+    expect(missingCitations([row], found, exists)).to.deep.equal([
       'packages/core/test/a.test.ts: "did a"',
-      'packages/core/test/b.test.ts: "does a"',
+      'packages/core/test/b.test.ts: "does a" (the file is gone)',
       'test/scale/c.test.ts: "does c" (2 tests have this title: cite the full title)',
     ]);
     const [, , , ambiguous] = row.provedBy;
@@ -56,7 +58,15 @@ describe('generated evidence documents', () => {
       ...row,
       provedBy: [test('test/scale/c.test.ts', 'c, second does c')],
     } as const;
-    expect(missingCitations([precise], found)).to.deep.equal([]);
+    expect(missingCitations([precise], found, exists)).to.deep.equal([]);
+    // A compiled test whose source was deleted is stale output, not a test.
+    const stale = [
+      ...found,
+      { file: 'packages/core/build/test/b.test.js', title: 'does a', fullTitle: 'b does a' },
+    ];
+    expect(missingCitations([row], stale, exists)).to.include(
+      'packages/core/test/b.test.ts: "does a" (the file is gone)',
+    );
   });
 
   it('docs/reliability.md has a row for every fault of bench/reliability/faults.ts', () => {
