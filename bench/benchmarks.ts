@@ -28,13 +28,19 @@ export const BENCHMARKS = [
   { name: 'large-sets', load: largeSets, args: ['--sizes', '100000'] },
   { name: 'large-sets-1m', load: largeSets, args: ['--sizes', '1000000'] },
   { name: 'flood-memory', load: async () => (await import('./flood-memory.js')).floodMemory },
-  // The same per-check figures on the other OpenTelemetry JS line, in the copy
-  // of the tree that scripts/compat-otel3.sh sets up (Node 24, OTel JS 3.x).
   {
     name: 'match-scale',
     load: async () => (await import('./match-scale.js')).matchScale,
     onlyWhenNamed: true,
   },
+  // Its figures are in docs/scaling.md.
+  {
+    name: 'owner-load',
+    load: async () => (await import('./owner-load.js')).ownerLoad,
+    onlyWhenNamed: true,
+  },
+  // The same per-check figures on the other OpenTelemetry JS line, in the copy
+  // of the tree that scripts/compat-otel3.sh sets up (Node 24, OTel JS 3.x).
   { name: 'instrumentation-check-otel3', load: instrumentationCheck, line: 'otel3' },
 ] as const satisfies readonly BenchmarkEntry[];
 

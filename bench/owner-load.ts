@@ -1,8 +1,9 @@
 // What a fleet's refreshes cost the owner of a value set, and each process,
 // with and without conditional requests (ETag / If-None-Match), for a set that
 // did not change and one that did; and how the refresh jitter spreads a fleet
-// started together. Imports only @argcheck/core's public entry point.
-//   node build/bench/owner-load.js [--sizes 100000,1000000] [--fleet 100] [--providers-1m 4]
+// started together. Imports only @argcheck/core's public entry point. Its
+// figures are in docs/scaling.md, not docs/benchmarks.md: it runs only when named.
+//   npm run bench -- --only owner-load [-- --sizes 100000,1000000 --fleet 100 --providers-1m 4]
 //
 // The owner runs in a child process (this file again, with --serve), so that
 // serving a body costs the measured process nothing, and counts the requests
@@ -22,6 +23,8 @@ import {
   httpValueSet,
   type ValueSetProvider,
 } from '@argcheck/core';
+import { num, type BenchOptions, type BenchResult } from './lib/report.js';
+import { median } from './lib/stats.js';
 
 const SET = 'catalog';
 const TTL_MS = 300_000;
@@ -132,7 +135,7 @@ interface Cycle {
   wallMs: number[];
 }
 
-async function ownerLoad(size: number, providers: number): Promise<Cycle[]> {
+async function fleetCycles(size: number, providers: number): Promise<Cycle[]> {
   const owner = await startOwner(size);
   const cycles: Cycle[] = [];
   try {
@@ -265,54 +268,32 @@ async function spread(fleetSize: number, refreshJitter: number): Promise<Spread>
 
 // ---- report ---------------------------------------------------------------------
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-const num = (x: number, digits = 0): string =>
-  x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const mib = (bytes: number): string =>
   bytes >= 2 ** 20 ? `${num(bytes / 2 ** 20, 1)} MiB` : `${num(bytes / 1024, 1)} KiB`;
 
-function option(name: string, fallback: string): string {
-  const at = process.argv.lastIndexOf(`--${name}`);
-  return at === -1 ? fallback : (process.argv[at + 1] ?? fallback);
-}
-
-async function main(): Promise<void> {
-  const sizes = option('sizes', '100000,1000000').split(',').map(Number);
-  const fleet = Number(option('fleet', '100'));
-  const providers1m = Number(option('providers-1m', '4'));
-  const rows: string[] = [];
+export async function ownerLoad(options: BenchOptions): Promise<BenchResult> {
+  const sizes = options.string('sizes', '100000,1000000').split(',').map(Number);
+  const fleet = options.number('fleet', 100);
+  const providers1m = options.number('providers-1m', 4);
+  const loadRows: string[][] = [];
   for (const size of sizes) {
     const providers = size >= 1_000_000 ? Math.min(providers1m, fleet) : fleet;
-    for (const c of await ownerLoad(size, providers)) {
+    for (const c of await fleetCycles(size, providers)) {
       const scale = fleet / providers;
-      rows.push(
-        `| ${num(size)} | ${c.changed ? 'changed' : 'unchanged'} | ${c.conditional ? 'yes' : 'no'} | ` +
-          `${num(c.requests * scale)} (${num(c.notModified * scale)} × 304) | ${mib(c.bytes * scale)} | ` +
-          `${num(median(c.cpuMs), 1)} ms | ${num(median(c.wallMs), 1)} ms | ${c.providers} |`,
-      );
-      process.stderr.write(`${rows.at(-1)}\n`);
+      loadRows.push([
+        num(size),
+        c.changed ? 'changed' : 'unchanged',
+        c.conditional ? 'yes' : 'no',
+        `${num(c.requests * scale)} (${num(c.notModified * scale)} × 304)`,
+        mib(c.bytes * scale),
+        `${num(median(c.cpuMs), 1)} ms`,
+        `${num(median(c.wallMs), 1)} ms`,
+        String(c.providers),
+      ]);
+      console.log(`| ${loadRows.at(-1)?.join(' | ')} |`);
     }
   }
-  console.log(
-    `Fleet of ${fleet} processes, one refresh each per TTL (owner in its own process, loopback).\n`,
-  );
-  console.log(
-    '| members | set | conditional | owner requests per TTL | owner bytes per TTL | CPU per refresh (median) | wall per refresh (median) | providers measured |',
-  );
-  console.log('|---:|---|---|---:|---:|---:|---:|---:|');
-  for (const row of rows) console.log(row);
-
-  console.log(
-    `\nOwner requests per second, a fleet of ${fleet} started together (TTL ${TTL_MS / 1000} s):\n`,
-  );
-  console.log(
-    '| refreshJitter | TTL | busiest second | seconds with a request | first – last request |',
-  );
-  console.log('|---:|---|---:|---:|---|');
+  const spreadRows: string[][] = [];
   const ttlS = TTL_MS / 1_000;
   for (const jitter of [0, 0.1]) {
     const { perSecond } = await spread(fleet, jitter);
@@ -322,12 +303,52 @@ async function main(): Promise<void> {
     ] as const) {
       const window = perSecond.slice(from, from + ttlS);
       const busy = window.flatMap((count, s) => (count > 0 ? [from + s + 1] : []));
-      console.log(
-        `| ${jitter} | ${n} | ${Math.max(...window)} | ${busy.length} | ${busy[0] ?? '–'} – ${busy.at(-1) ?? '–'} s |`,
-      );
+      spreadRows.push([
+        String(jitter),
+        n,
+        String(Math.max(...window)),
+        String(busy.length),
+        `${busy[0] ?? '–'} – ${busy.at(-1) ?? '–'} s`,
+      ]);
+      console.log(`| ${spreadRows.at(-1)?.join(' | ')} |`);
     }
   }
+  return {
+    title: "A fleet's refreshes at the owner, with and without conditional requests",
+    method:
+      `A fleet of ${fleet} processes, one refresh each per TTL, simulated by providers in one ` +
+      'process (the owner in its own process, on loopback, counting requests and bytes); at ' +
+      `1,000,000 members ${Math.min(providers1m, fleet)} providers, whose owner figures are ` +
+      'scaled to the fleet. CPU is user + system time around each refresh. The second table: ' +
+      `owner requests per second for a fleet of ${fleet} started together (TTL ${ttlS} s; fake ` +
+      'clock, seeded `random`, real requests). See docs/scaling.md.',
+    tables: [
+      {
+        head: [
+          'members',
+          'set',
+          'conditional',
+          'owner requests per TTL',
+          'owner bytes per TTL',
+          'CPU per refresh (median)',
+          'wall per refresh (median)',
+          'providers measured',
+        ],
+        rows: loadRows,
+      },
+      {
+        head: [
+          'refreshJitter',
+          'TTL',
+          'busiest second',
+          'seconds with a request',
+          'first – last request',
+        ],
+        rows: spreadRows,
+      },
+    ],
+    bars: [],
+  };
 }
 
 if (process.argv[2] === '--serve') serve(Number(process.argv[3]));
-else await main();
