@@ -8,6 +8,13 @@ export interface AggregatorOptions {
   maxSeries: number;
   /** Longer values are cut to this many characters before they become a key. */
   maxValueLength: number;
+  /**
+   * Distinct values kept in all series together; later new values only count
+   * in `valuesOverCap`. Without it the per-series caps alone allow
+   * `maxSeries × maxDistinctValues` keys: gigabytes.
+   * @default 100_000
+   */
+  maxValuesInAll?: number;
 }
 
 interface ValueCounts {
@@ -33,6 +40,25 @@ interface SeriesCounts {
 /** Order of the DESIGN's partition; shapes it does not name sort after these. */
 const SHAPE_ORDER = ['case', 'format', 'alias', 'near_miss', 'invented', 'not_string'];
 
+/**
+ * Distinct shape names kept per series: the partition has six, and a file
+ * naming more is not the instrumentation's; later names count as `other`.
+ */
+const MAX_SHAPES = 16;
+const OTHER_SHAPE = 'other';
+/** Shape names are short identifiers (`near_miss`); a longer one is cut to this. */
+const MAX_SHAPE_LENGTH = 64;
+
+/**
+ * A string of our own holding the first `maxLength` code units of `text`.
+ * A slice shares the memory of the string it was cut from (and so may what
+ * JSON.parse returns, with its line): a kept key must not keep a 200 KB value,
+ * or the line it came in, alive. UTF-16 keeps lone surrogates as they are.
+ */
+function ownCut(text: string, maxLength: number): string {
+  return Buffer.from(text.slice(0, maxLength), 'utf16le').toString('utf16le');
+}
+
 export interface Aggregator {
   add(record: CheckRecord): void;
   readonly recordsOverSeriesCap: number;
@@ -42,21 +68,30 @@ export interface Aggregator {
 
 /**
  * Counts check records in memory bounded by the caps alone, whatever the
- * input size: only counters and at most `maxDistinctValues` keys per series.
+ * input size: only counters, at most `maxDistinctValues` keys per series and
+ * `maxValuesInAll` in all, each cut to `maxValueLength` and copied.
  */
 export function createAggregator(options: AggregatorOptions): Aggregator {
   const series = new Map<string, SeriesCounts>();
   let recordsOverSeriesCap = 0;
+  const maxValuesInAll = options.maxValuesInAll ?? 100_000;
+  let valuesKept = 0;
+
+  const cut = (text: string): string => text.slice(0, options.maxValueLength);
+  const own = (text: string): string => ownCut(text, options.maxValueLength);
 
   const seriesFor = (record: CheckRecord): SeriesCounts | undefined => {
-    const key = JSON.stringify([record.tool, record.argument, record.set]);
-    let counts = series.get(key);
-    if (counts) return counts;
+    // Names are cut before they key a series, like values: names that differ
+    // only after the cut share a series.
+    const found = series.get(
+      JSON.stringify([cut(record.tool), cut(record.argument), cut(record.set)]),
+    );
+    if (found) return found;
     if (series.size >= options.maxSeries) return undefined;
-    counts = {
-      tool: record.tool.slice(0, options.maxValueLength),
-      argument: record.argument.slice(0, options.maxValueLength),
-      set: record.set.slice(0, options.maxValueLength),
+    const counts: SeriesCounts = {
+      tool: own(record.tool),
+      argument: own(record.argument),
+      set: own(record.set),
       records: 0,
       unchecked: 0,
       outOfSet: 0,
@@ -66,28 +101,43 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
       valuesNotCaptured: 0,
       shapes: new Map(),
     };
-    series.set(key, counts);
+    series.set(JSON.stringify([counts.tool, counts.argument, counts.set]), counts);
     return counts;
   };
 
-  const countValue = (counts: SeriesCounts, record: CheckRecord, inSet: boolean): void => {
-    if (record.value === undefined) {
+  /** The shape key a mismatch counts under: a kept name, or `other` once MAX_SHAPES are kept. */
+  const shapeKey = (counts: SeriesCounts, shape: string): string => {
+    const name = shape.slice(0, MAX_SHAPE_LENGTH);
+    if (counts.shapes.has(name)) return name;
+    if (counts.shapes.size >= MAX_SHAPES) return OTHER_SHAPE;
+    const kept = ownCut(name, MAX_SHAPE_LENGTH);
+    counts.shapes.set(kept, 0);
+    return kept;
+  };
+
+  const countValue = (
+    counts: SeriesCounts,
+    value: string | undefined,
+    inSet: boolean,
+    shape?: string,
+  ): void => {
+    if (value === undefined) {
       counts.valuesNotCaptured += 1;
       return;
     }
-    const value = record.value.slice(0, options.maxValueLength);
-    let entry = counts.values.get(value);
+    let entry = counts.values.get(cut(value));
     if (!entry) {
-      if (counts.values.size >= options.maxDistinctValues) {
+      if (counts.values.size >= options.maxDistinctValues || valuesKept >= maxValuesInAll) {
         counts.valuesOverCap += 1;
         return;
       }
       entry = { count: 0, inSetCount: 0, shape: undefined };
-      counts.values.set(value, entry);
+      counts.values.set(own(value), entry);
+      valuesKept += 1;
     }
     entry.count += 1;
     if (inSet) entry.inSetCount += 1;
-    else entry.shape ??= record.shape;
+    else entry.shape ??= shape;
   };
 
   return {
@@ -102,14 +152,16 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
         return;
       }
       counts.records += 1;
-      if (!record.inSet) {
-        counts.outOfSet += 1;
-        const shape = record.shape ?? 'unknown';
-        counts.shapes.set(shape, (counts.shapes.get(shape) ?? 0) + 1);
-      }
       // A record without in_set_normalised predates normalisation: it counts as raw.
       if (!(record.inSetNormalised ?? record.inSet)) counts.outOfSetNormalised += 1;
-      countValue(counts, record, record.inSet);
+      if (record.inSet) {
+        countValue(counts, record.value, true);
+        return;
+      }
+      counts.outOfSet += 1;
+      const shape = shapeKey(counts, record.shape ?? 'unknown');
+      counts.shapes.set(shape, (counts.shapes.get(shape) ?? 0) + 1);
+      countValue(counts, record.value, false, record.shape === undefined ? undefined : shape);
     },
     get recordsOverSeriesCap() {
       return recordsOverSeriesCap;

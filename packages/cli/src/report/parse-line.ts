@@ -1,4 +1,12 @@
 import { CHECK_EVENT_NAME, toCheckRecord, type CheckRecord } from './check-record.js';
+import { exceedsJsonDepth } from './json-depth.js';
+
+/**
+ * Objects and arrays one line may nest. A collector line reaches 9 levels for
+ * a string attribute and 3 more per nested kvlist; far deeper lines are not
+ * log records, and parsing them costs memory out of all proportion to their size.
+ */
+export const MAX_LINE_NESTING = 64;
 
 /** What one input line held. */
 export type ParsedLine =
@@ -83,6 +91,9 @@ function parsePlain(line: Json): ParsedLine {
 
 /** Parses one non-blank input line; never throws. */
 export function parseLine(line: string): ParsedLine {
+  if (exceedsJsonDepth(line, MAX_LINE_NESTING)) {
+    return { kind: 'corrupt', reason: `nested deeper than ${MAX_LINE_NESTING} levels` };
+  }
   let json: unknown;
   try {
     json = JSON.parse(line);

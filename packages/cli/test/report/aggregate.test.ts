@@ -72,4 +72,23 @@ describe('createAggregator', () => {
     ]);
     expect(aggregator.recordsOverSeriesCap).to.equal(1);
   });
+
+  it('keeps 16 shape names per series and counts mismatches of later ones as other', () => {
+    const aggregator = createAggregator(options);
+    for (let i = 0; i < 20; i += 1) aggregator.add(record('X', false, `shape_${i}`));
+    aggregator.add(record('X', false, 'shape_0'));
+    const [summary] = aggregator.summarise(1);
+    const shapes = summary?.shapes.map((s) => [s.shape, s.count]);
+    expect(shapes).to.deep.equal(
+      [
+        ...Array.from({ length: 16 }, (_, i) => [`shape_${i}`, i === 0 ? 2 : 1]).sort(([a], [b]) =>
+          String(a) < String(b) ? -1 : 1,
+        ),
+        ['other', 4],
+      ].sort(([a], [b]) => (String(a) < String(b) ? -1 : 1)),
+    );
+    expect(summary?.values).to.deep.equal([
+      { value: 'X', count: 21, inSetCount: 0, shape: 'shape_0' },
+    ]);
+  });
 });

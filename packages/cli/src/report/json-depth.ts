@@ -1,0 +1,42 @@
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+
+/**
+ * Whether `text`, read as JSON, opens more than `maxDepth` objects and arrays
+ * inside one another. JSON.parse builds every level before anything can look
+ * at it, and a level costs far more memory than its two characters: one line
+ * of 30 million brackets takes gigabytes. Invalid JSON answers false as far as
+ * it is read; JSON.parse then says what is wrong with it.
+ */
+export function exceedsJsonDepth(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      i = closingQuote(text, i);
+      if (i === -1) return false;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      depth += 1;
+      if (depth > maxDepth) return true;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
+/** The index of the quote that closes the string opened at `open`, or -1. */
+function closingQuote(text: string, open: number): number {
+  let quote = text.indexOf('"', open + 1);
+  while (quote !== -1) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return quote;
+    quote = text.indexOf('"', quote + 1);
+  }
+  return -1;
+}
