@@ -159,8 +159,10 @@ describe(`docs commands on a clean clone of ${commit.slice(0, 12)}`, function ()
     });
   }
 
-  it(`ran everything within ${TOTAL_LIMIT_MS / 60_000} minutes`, () => {
-    console.log(`    all blocks, setup included: ${Math.round(totalMs / 1000)} s`);
-    expect(totalMs).to.be.below(TOTAL_LIMIT_MS);
+  describe('in all', () => {
+    it(`ran within ${TOTAL_LIMIT_MS / 60_000} minutes, the clone and npm ci included`, () => {
+      console.log(`      ${Math.round(totalMs / 1000)} s`);
+      expect(totalMs).to.be.below(TOTAL_LIMIT_MS);
+    });
   });
 });
