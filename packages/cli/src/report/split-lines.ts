@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 
 /** One line of input, numbered from 1; `text` is absent when the line was too long to keep. */
 export interface InputLine {
@@ -28,10 +29,8 @@ export async function splitLines(
     if (tooLong || pendingBytes + last.length > maxLineBytes) {
       onLine({ number });
     } else {
-      const bytes = pending.length === 0 ? last : Buffer.concat([...pending, last]);
-      const end =
-        bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length;
-      onLine({ number, text: bytes.toString('utf8', 0, end) });
+      const text = pending.length === 0 ? last.toString('utf8') : decodePieces([...pending, last]);
+      onLine({ number, text: text.endsWith('\r') ? text.slice(0, -1) : text });
     }
     pending = [];
     pendingBytes = 0;
@@ -60,4 +59,17 @@ export async function splitLines(
     }
   }
   if (tooLong || pendingBytes > 0) finish(Buffer.alloc(0));
+}
+
+/**
+ * A line that spans chunks, decoded piece by piece into the JavaScript heap
+ * rather than first copied into one buffer outside it: a buffer per long line
+ * left the process's peak to the allocator (1,500 lines of 200 KB: 121 to
+ * 158 MB from run to run).
+ */
+function decodePieces(pieces: readonly Buffer[]): string {
+  const decoder = new StringDecoder('utf8');
+  let text = '';
+  for (const piece of pieces) text += decoder.write(piece);
+  return text + decoder.end();
 }
