@@ -1,0 +1,269 @@
+// Peak resident memory of `argcheck report` against its input: the `argcheck`
+// bin runs in a child process per input and reports its own peak RSS
+// (process.resourceUsage().maxRSS) as it exits. Inputs are generated into a
+// temporary directory and removed: distinct 200 KB values (500, 1,000, 1,500
+// lines), distinct 200 KB tool names, 1,000 tool/argument/set series of 1,000
+// distinct values each, one 60 MB line of nested brackets, and collector lines
+// of 50 records with 100,000 distinct values.
+// Build first (`npm run build`, which compiles this file too), then:
+//   node build/bench/report-memory.js [--value-lines 1500] [--json out.json]
+import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** The shapes bench/run passes and expects (bench/lib/report). */
+export interface BenchOptions {
+  number(name: string, fallback: number): number;
+}
+export interface BenchResult {
+  title: string;
+  method: string;
+  tables: { caption?: string; head: string[]; rows: (string | number)[][] }[];
+  bars: { bar: string; figure: string; holds: boolean }[];
+  notes?: string[];
+  raw?: unknown;
+}
+
+const MB = 1e6;
+const BAR_MB = 160;
+
+/** The `argcheck` bin as npm links it: the CLI package's own `bin` entry. */
+function argcheckBin(): string {
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve('@argcheck/cli/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin: { argcheck: string } };
+  return join(dirname(manifestPath), manifest.bin.argcheck);
+}
+
+interface Run {
+  input: string;
+  lines: number;
+  /** Check records the report counted and corrupt lines it named, from its JSON output. */
+  records: number;
+  corruptLines: number;
+  exitCode: number | null;
+  peakMB: number;
+  seconds: number;
+}
+
+interface ReportJson {
+  input: { corruptLines: number };
+  arguments: { records: number; unchecked: number }[];
+}
+
+const long = (i: number): string => `${i}-`.padEnd(200_000, String.fromCharCode(97 + (i % 26)));
+const refund = { tool: 'refund_order', argument: 'reason_code', set: 'refunds.reason_codes' };
+const invented = (fields: Record<string, string>): string =>
+  JSON.stringify({
+    ...refund,
+    in_set: 'false',
+    in_set_normalised: 'false',
+    shape: 'invented',
+    ...fields,
+  });
+
+function otlpLine(records: Record<string, string>[]): string {
+  const logRecords = records.map((attributes) => ({
+    timeUnixNano: '1767225600000000000',
+    eventName: 'tool_argument_value_check',
+    attributes: Object.entries(attributes).map(([key, stringValue]) => ({
+      key,
+      value: { stringValue },
+    })),
+  }));
+  return JSON.stringify({ resourceLogs: [{ scopeLogs: [{ logRecords }] }] });
+}
+
+export async function reportMemory(options: BenchOptions): Promise<BenchResult> {
+  const valueLines = options.number('value-lines', 1_500);
+  const bin = argcheckBin();
+  const dir = mkdtempSync(join(tmpdir(), 'argcheck-report-memory-'));
+  const rssFile = join(dir, 'maxrss');
+  const preload = join(dir, 'maxrss.mjs');
+  writeFileSync(
+    preload,
+    "import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.MAXRSS_FILE, String(process.resourceUsage().maxRSS)));\n",
+  );
+  const node = (
+    args: string[],
+  ): { status: number | null; stdout: string; peakMB: number; seconds: number } => {
+    const started = process.hrtime.bigint();
+    const child = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, ...args], {
+      env: { ...process.env, MAXRSS_FILE: rssFile },
+      encoding: 'utf8',
+      maxBuffer: 256 * MB,
+    });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    // maxRSS is in kibibytes.
+    return {
+      status: child.status,
+      stdout: child.stdout,
+      peakMB: (Number(readFileSync(rssFile, 'utf8')) * 1024) / MB,
+      seconds,
+    };
+  };
+  const writeLines = async (
+    name: string,
+    lines: number,
+    line: (i: number) => string,
+  ): Promise<string> => {
+    const path = join(dir, name);
+    const out = createWriteStream(path);
+    for (let i = 0; i < lines; i += 1) if (!out.write(line(i) + '\n')) await once(out, 'drain');
+    out.end();
+    await once(out, 'finish');
+    return path;
+  };
+  const runs: Run[] = [];
+  const report = (input: string, lines: number, files: string[]): void => {
+    const child = node([bin, 'report', '--format', 'json', ...files]);
+    const json = child.status === 0 ? (JSON.parse(child.stdout) as ReportJson) : undefined;
+    runs.push({
+      input,
+      lines,
+      records: json?.arguments.reduce((sum, a) => sum + a.records + a.unchecked, 0) ?? 0,
+      corruptLines: json?.input.corruptLines ?? 0,
+      exitCode: child.status,
+      peakMB: child.peakMB,
+      seconds: child.seconds,
+    });
+  };
+
+  let emptyNodeMB: number;
+  try {
+    emptyNodeMB = node(['-e', '']).peakMB;
+    // Thirds, so the same values are read as 1, 2 and 3 files: only the amount of input grows.
+    const third = Math.ceil(valueLines / 3);
+    const thirds: string[] = [];
+    for (let part = 0; part < 3; part += 1) {
+      thirds.push(
+        await writeLines(`values-${part}.jsonl`, third, (i) =>
+          invented({ value: long(part * third + i) }),
+        ),
+      );
+    }
+    for (const count of [1, 2, 3])
+      report('distinct 200 KB values', count * third, thirds.slice(0, count));
+    for (const file of thirds) rmSync(file);
+
+    const tools = await writeLines('tools.jsonl', 1_000, (i) =>
+      invented({ tool: long(i), value: 'X' }),
+    );
+    report('distinct 200 KB tool names', 1_000, [tools]);
+    rmSync(tools);
+
+    const wide = await writeLines('series.jsonl', 1_000_000, (i) =>
+      invented({ tool: `tool_${i % 1_000}`, value: `${i}-`.padEnd(256, 'x') }),
+    );
+    report('1,000 series × 1,000 distinct 256-character values', 1_000_000, [wide]);
+    rmSync(wide);
+
+    const levels = 30_000_000;
+    const nested = await writeLines('nested.jsonl', 3, (i) =>
+      i === 1 ? `${'['.repeat(levels)}${']'.repeat(levels)}` : invented({ value: 'X' }),
+    );
+    report('a 60 MB line of nested brackets between two records', 3, [nested]);
+    rmSync(nested);
+
+    const typical = await writeLines('collector.jsonl', 10_000, (line) =>
+      otlpLine(
+        Array.from({ length: 50 }, (_, j) => {
+          const n = line * 50 + j;
+          return n % 10 === 0
+            ? {
+                ...refund,
+                in_set: 'false',
+                in_set_normalised: 'false',
+                shape: 'invented',
+                value: `INVENTED_${(n * 7919) % 100_000}`,
+              }
+            : { ...refund, in_set: 'true', in_set_normalised: 'true', value: 'DAMAGED' };
+        }),
+      ),
+    );
+    report('collector lines of 50 records, 100,000 distinct values', 10_000, [typical]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const fmt = (x: number, digits = 0): string =>
+    x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const values = runs.find((r) => r.input === 'distinct 200 KB values' && r.lines >= valueLines);
+  const nested = runs.find((r) => r.input.startsWith('a 60 MB line'));
+  return {
+    title: 'argcheck report: peak memory against the input',
+    method:
+      'The `argcheck` bin (`@argcheck/cli`) runs `report --format json` on each input in a child process, ' +
+      'which writes its own `process.resourceUsage().maxRSS` as it exits; records and corrupt lines are ' +
+      'read from its JSON output. Inputs are generated into a temporary directory: the value files are ' +
+      `thirds of one set of distinct values, read as one, two and three files. An empty Node process peaks at ${fmt(emptyNodeMB)} MB.`,
+    tables: [
+      {
+        head: [
+          'input',
+          'lines',
+          'records counted',
+          'corrupt lines',
+          'exit',
+          'peak RSS (MB)',
+          'time (s)',
+        ],
+        rows: runs.map((r) => [
+          r.input,
+          fmt(r.lines),
+          fmt(r.records),
+          fmt(r.corruptLines),
+          String(r.exitCode),
+          fmt(r.peakMB),
+          fmt(r.seconds, 1),
+        ]),
+      },
+    ],
+    bars: [
+      {
+        bar: `argcheck report, ${fmt(valueLines)} distinct 200 KB values: peak RSS under ${BAR_MB} MB`,
+        figure: values ? `${fmt(values.peakMB)} MB` : 'not run',
+        holds:
+          values !== undefined &&
+          values.exitCode === 0 &&
+          values.records === values.lines &&
+          values.peakMB < BAR_MB,
+      },
+      {
+        bar: 'argcheck report, a 60 MB line nested 30,000,000 deep: refused, the records around it counted',
+        figure: nested
+          ? `${nested.corruptLines} line refused, ${nested.records} of 2 records, ${fmt(nested.peakMB)} MB`
+          : 'not run',
+        holds:
+          nested !== undefined &&
+          nested.exitCode === 0 &&
+          nested.corruptLines === 1 &&
+          nested.records === 2,
+      },
+    ],
+    raw: { runs, emptyNodeMB },
+  };
+}
+
+// Run alone: print the tables and bars, and write the result where --json says.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const argv = process.argv.slice(2);
+  const value = (name: string): string | undefined => {
+    const at = argv.indexOf(`--${name}`);
+    return at === -1 ? undefined : argv[at + 1];
+  };
+  const result = await reportMemory({
+    number: (name, fallback) => Number(value(name) ?? fallback),
+  });
+  for (const table of result.tables)
+    console.log([table.head, ...table.rows].map((row) => row.join(' | ')).join('\n'));
+  console.log(result.method);
+  for (const bar of result.bars)
+    console.log(`${bar.holds ? 'holds' : 'FAILS'}: ${bar.bar}: ${bar.figure}`);
+  const out = value('json');
+  if (out !== undefined) writeFileSync(out, JSON.stringify(result));
+}
