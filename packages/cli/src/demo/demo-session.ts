@@ -1,4 +1,4 @@
-import { httpValueSet, type CheckMode, type ValueSetProvider } from '@argcheck/core';
+import { httpValueSet, type CheckMode, type Clock, type ValueSetProvider } from '@argcheck/core';
 import { ToolArgumentInstrumentation } from '@argcheck/instrumentation';
 import { argcheckViews } from '@argcheck/instrumentation/views';
 import { connectMcpServer, type McpConnection } from './mcp-connection.js';
@@ -20,6 +20,8 @@ import {
 
 export interface DemoSessionOptions {
   seed: number;
+  /** The value-set provider's time and timers (the demo's call clock). */
+  clock: Clock;
   mode: CheckMode;
   timing: ScenarioTiming;
   otlpEndpoint?: string;
@@ -79,7 +81,9 @@ export async function startDemoSession(options: DemoSessionOptions): Promise<Dem
       mode: options.mode,
       ttlMs: options.timing.ttlMs,
       maxStaleMs: options.timing.maxStaleMs,
-      // Seeded so that the same log records are sampled on every run with this seed.
+      clock: options.clock,
+      // Seeded, and with the call clock drawn in the same order on every run,
+      // so that the same log records are sampled on every run with this seed.
       random: mulberry32(options.seed ^ 0x10c5),
     });
     inst.setMeterProvider(telemetry.meterProvider);

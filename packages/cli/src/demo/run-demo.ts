@@ -2,6 +2,7 @@ import type { ValueSetStatus } from '@argcheck/core';
 import { formatCount } from '../report/format.js';
 import { createAgent } from './agent.js';
 import type { DemoArgs } from './demo-args.js';
+import { createCallClock, type CallClock } from './call-clock.js';
 import { buildFigures } from './demo-figures.js';
 import { startDemoSession, type DemoSession } from './demo-session.js';
 import type { DemoFigures } from './figures.js';
@@ -21,6 +22,12 @@ import { SET_HANDLES, SET_REASON_CODES, SEVENTH_REASON_CODE } from './value-set-
 const REDRAW_MS = 100;
 /** Plain output prints one line per this share of the run. */
 const PLAIN_STEP = 0.1;
+/**
+ * How long a call waits, at most, for the refreshes its call clock started.
+ * The owner answers at once; the bound only keeps a stuck fetch (whose
+ * timeout runs on the call clock, which waits) from stopping the run.
+ */
+const SETTLE_LIMIT_MS = 5_000;
 
 const systemClock: ScenarioClock = {
   now: () => performance.now(),
@@ -41,10 +48,11 @@ export async function runDemo(
   signal: AbortSignal,
 ): Promise<DemoRun> {
   const timing = scenarioTiming(args.durationMs, args.callsPerSecond);
-  const session = await startDemoSession({ ...args, timing });
+  const callClock = createCallClock(Date.now());
+  const session = await startDemoSession({ ...args, timing, clock: callClock });
   let run: DemoRun;
   try {
-    run = await play(session, args, timing, live, signal);
+    run = await play(session, callClock, args, timing, live, signal);
   } finally {
     await session.close();
   }
@@ -57,6 +65,7 @@ export async function runDemo(
 
 async function play(
   session: DemoSession,
+  callClock: CallClock,
   args: DemoArgs,
   timing: ReturnType<typeof scenarioTiming>,
   live: LiveOutput,
@@ -116,6 +125,19 @@ async function play(
     };
   }; // prettier-ignore
 
+  // The provider's time is the call's scheduled time; what its timers start
+  // (refreshes, retries) settles before the call, as if the owner answered at once.
+  const origin = callClock.now();
+  const settle = (): Promise<void> =>
+    Promise.race([
+      session.valueSets.ready(),
+      new Promise<void>((resolve) => setTimeout(resolve, SETTLE_LIMIT_MS).unref()),
+    ]);
+  const beforeCall = async (index: number): Promise<void> => {
+    const at = origin + (index / timing.totalCalls) * timing.durationMs;
+    while (callClock.advanceTo(at)) await settle();
+  };
+
   const onPhase = async (index: number): Promise<void> => {
     const phase = phaseAt(index);
     // The provider refreshes just before each owner change, so that the stale
@@ -123,7 +145,7 @@ async function play(
     if (phase.event === 'add_seventh_code') {
       await session.valueSets.refresh(SET_REASON_CODES);
       session.owner.addMember(SET_REASON_CODES, SEVENTH_REASON_CODE);
-      seventhAddedAt = Date.now();
+      seventhAddedAt = callClock.now();
     } else if (phase.event === 'identity_down') {
       await session.valueSets.refresh(SET_HANDLES);
       session.owner.setDown(SET_HANDLES, true);
@@ -166,6 +188,7 @@ async function play(
     mode: args.mode,
     callTool: (tool, toolArgs) => session.mcp.callTool(tool, toolArgs),
     clock,
+    beforeCall,
     onPhase,
     onProgress,
     tallies,

@@ -42,6 +42,8 @@ export interface RunScenarioOptions {
   mode: CheckMode;
   callTool: CallTool;
   clock: ScenarioClock;
+  /** Runs first for each call, with its index: the demo moves its call clock there. */
+  beforeCall?(callIndex: number): Promise<void>;
   /** Runs before the first call of each phase: owner events, snapshots. */
   onPhase(phaseIndex: number): Promise<void>;
   /** Runs after each call, with the number of calls done so far. */
@@ -72,6 +74,7 @@ export async function runScenario(
   let start = clock.now();
   let phaseIndex = -1;
   for (let i = 0; i < timing.totalCalls && !options.signal?.aborted; i += 1) {
+    await options.beforeCall?.(i);
     const due = phaseIndexAt(i, timing.totalCalls);
     while (phaseIndex < due) {
       phaseIndex += 1;
