@@ -29,6 +29,10 @@ export const BENCHMARKS = [
   { name: 'large-sets-1m', load: largeSets, args: ['--sizes', '1000000'] },
   { name: 'flood-memory', load: async () => (await import('./flood-memory.js')).floodMemory },
   {
+    name: 'report-memory',
+    load: async () => (await import('./report-memory.js')).reportMemory,
+  },
+  {
     name: 'match-scale',
     load: async () => (await import('./match-scale.js')).matchScale,
     onlyWhenNamed: true,

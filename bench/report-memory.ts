@@ -5,8 +5,7 @@
 // lines), distinct 200 KB tool names, 1,000 tool/argument/set series of 1,000
 // distinct values each, one 60 MB line of nested brackets, and collector lines
 // of 50 records with 100,000 distinct values.
-// Build first (`npm run build`, which compiles this file too), then:
-//   node build/bench/report-memory.js [--value-lines 1500] [--json out.json]
+// `npm run bench` runs it; alone: npm run bench -- --only report-memory [-- --value-lines 1500]
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,19 +13,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-
-/** The shapes bench/run passes and expects (bench/lib/report). */
-export interface BenchOptions {
-  number(name: string, fallback: number): number;
-}
-export interface BenchResult {
-  title: string;
-  method: string;
-  tables: { caption?: string; head: string[]; rows: (string | number)[][] }[];
-  bars: { bar: string; figure: string; holds: boolean }[];
-  notes?: string[];
-  raw?: unknown;
-}
+import type { BenchOptions, BenchResult } from './lib/report.js';
 
 const MB = 1e6;
 const BAR_MB = 160;
@@ -247,23 +234,4 @@ export async function reportMemory(options: BenchOptions): Promise<BenchResult> 
     ],
     raw: { runs, emptyNodeMB },
   };
-}
-
-// Run alone: print the tables and bars, and write the result where --json says.
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const argv = process.argv.slice(2);
-  const value = (name: string): string | undefined => {
-    const at = argv.indexOf(`--${name}`);
-    return at === -1 ? undefined : argv[at + 1];
-  };
-  const result = await reportMemory({
-    number: (name, fallback) => Number(value(name) ?? fallback),
-  });
-  for (const table of result.tables)
-    console.log([table.head, ...table.rows].map((row) => row.join(' | ')).join('\n'));
-  console.log(result.method);
-  for (const bar of result.bars)
-    console.log(`${bar.holds ? 'holds' : 'FAILS'}: ${bar.bar}: ${bar.figure}`);
-  const out = value('json');
-  if (out !== undefined) writeFileSync(out, JSON.stringify(result));
 }
