@@ -1,3 +1,4 @@
+import { MISMATCH_SHAPES } from '@argcheck/core';
 import type { ArgumentReport, ShapeRow, ValueRow } from '../types.js';
 import type { CheckRecord } from './check-record.js';
 
@@ -37,8 +38,8 @@ interface SeriesCounts {
   shapes: Map<string, number>;
 }
 
-/** Order of the DESIGN's partition; shapes it does not name sort after these. */
-const SHAPE_ORDER = ['case', 'format', 'alias', 'near_miss', 'invented', 'not_string'];
+/** Order of the partition; shapes it does not name sort after these. */
+const SHAPE_ORDER: readonly string[] = MISMATCH_SHAPES;
 
 /**
  * Distinct shape names kept per series: the partition has six, and a file

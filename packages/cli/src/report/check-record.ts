@@ -1,5 +1,16 @@
-/** The sampled log record's event name (DESIGN: telemetry). */
-export const CHECK_EVENT_NAME = 'tool_argument_value_check';
+import {
+  ATTR_ARGUMENT,
+  ATTR_IN_SET,
+  ATTR_IN_SET_NORMALISED,
+  ATTR_SET,
+  ATTR_SHAPE,
+  ATTR_TOOL,
+  ATTR_VALUE,
+  EVENT_TOOL_ARGUMENT_VALUE_CHECK,
+} from '@argcheck/instrumentation/semconv';
+
+/** The sampled log record's event name. */
+export const CHECK_EVENT_NAME = EVENT_TOOL_ARGUMENT_VALUE_CHECK;
 
 /** The attributes of one sampled check, as the report needs them. */
 export interface CheckRecord {
@@ -33,16 +44,17 @@ function text(value: unknown): string | undefined {
 export function toCheckRecord(
   attributes: Readonly<Record<string, unknown>>,
 ): CheckRecord | undefined {
-  const { tool, argument } = attributes;
+  const tool = attributes[ATTR_TOOL];
+  const argument = attributes[ATTR_ARGUMENT];
   if (typeof tool !== 'string' || typeof argument !== 'string') return undefined;
-  const shape = text(attributes['shape']);
+  const shape = text(attributes[ATTR_SHAPE]);
   return {
     tool,
     argument,
-    set: text(attributes['set']) ?? '',
-    inSet: flag(attributes['in_set']),
-    inSetNormalised: flag(attributes['in_set_normalised']),
+    set: text(attributes[ATTR_SET]) ?? '',
+    inSet: flag(attributes[ATTR_IN_SET]),
+    inSetNormalised: flag(attributes[ATTR_IN_SET_NORMALISED]),
     shape: shape === '' ? undefined : shape,
-    value: text(attributes['value']),
+    value: text(attributes[ATTR_VALUE]),
   };
 }

@@ -1,15 +1,9 @@
+import { MISMATCH_SHAPES } from '@argcheck/core';
 import type { MismatchShape } from '@argcheck/core';
 import { CHECK_UNAVAILABLE, MISMATCH, REWRITTEN, VALUE_CHECK } from './metric-names.js';
 import { sumOf, type Snapshot } from './snapshot.js';
 
-export const SHAPES: readonly MismatchShape[] = [
-  'case',
-  'format',
-  'alias',
-  'near_miss',
-  'invented',
-  'not_string',
-];
+export const SHAPES: readonly MismatchShape[] = MISMATCH_SHAPES;
 
 /** What the counters say about one checked argument, between two collections. */
 export interface ArgumentCounts {
