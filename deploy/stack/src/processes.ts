@@ -1,11 +1,20 @@
 /**
- * External programs started by the end-to-end test: each in its own process
- * group (so that stopping it also stops anything it started), with the tail of
- * its stderr and stdout kept for assertion messages.
+ * The external programs of a pipeline (collector, Prometheus, Alertmanager,
+ * the alert receiver): each in its own process group, so that stopping it also
+ * stops anything it started and a Ctrl-C in the terminal reaches only the
+ * program that started them, which then stops each one by its id. The tail of
+ * each program's output is kept for error messages.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
 const TAIL_CHARS = 16_000;
+
+export interface ProcessOptions {
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  /** Called with each complete line the program writes (stdout and stderr). */
+  onLine?: (line: string) => void;
+}
 
 export class ManagedProcess {
   readonly child: ChildProcess;
@@ -17,7 +26,7 @@ export class ManagedProcess {
     readonly name: string,
     command: string,
     args: readonly string[],
-    options: { cwd: string; env?: NodeJS.ProcessEnv },
+    options: ProcessOptions,
   ) {
     this.child = spawn(command, args, {
       cwd: options.cwd,
@@ -26,11 +35,17 @@ export class ManagedProcess {
       detached: true,
     });
     running.add(this);
-    const keep = (chunk: string): void => {
+    const onLine = options.onLine;
+    const partial = { stdout: '', stderr: '' };
+    const keep = (stream: 'stdout' | 'stderr', chunk: string): void => {
       this.output = (this.output + chunk).slice(-TAIL_CHARS);
+      if (!onLine) return;
+      const lines = (partial[stream] + chunk).split('\n');
+      partial[stream] = lines.pop() ?? '';
+      for (const line of lines) onLine(line);
     };
-    this.child.stdout!.setEncoding('utf8').on('data', keep);
-    this.child.stderr!.setEncoding('utf8').on('data', keep);
+    this.child.stdout!.setEncoding('utf8').on('data', (c: string) => keep('stdout', c));
+    this.child.stderr!.setEncoding('utf8').on('data', (c: string) => keep('stderr', c));
     this.exited = new Promise((resolve) => {
       this.child.once('exit', (code, signal) => {
         this.exitDescription = signal ? `signal ${signal}` : `status ${code}`;
@@ -54,12 +69,22 @@ export class ManagedProcess {
     return this.exitDescription === undefined;
   }
 
+  /** How it ended (`status 1`, `signal SIGTERM`), or undefined while it runs. */
+  get exit(): string | undefined {
+    return this.exitDescription;
+  }
+
+  /** Resolves when the process has exited. */
+  whenExited(): Promise<void> {
+    return this.exited;
+  }
+
   /** The process's recent stderr and stdout. */
   get log(): string {
     return this.output;
   }
 
-  /** A labelled block for assertion messages. */
+  /** A labelled block for error messages. */
   describe(lines = 15): string {
     const state = this.alive ? 'running' : `exited (${this.exitDescription})`;
     const tail = this.output
@@ -110,17 +135,28 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
 
 const running = new Set<ManagedProcess>();
 
-/** SIGKILL every program still running. */
-function killAll(): void {
+/** SIGKILL every program started here that is still running. */
+export function killAllNow(): void {
   for (const p of running) killGroup(p.pid, 'SIGKILL');
 }
 
-// A last resort when the test run ends without its `after` hooks (an uncaught
-// exception, Ctrl-C, a CI timeout): no program started here outlives it.
-process.once('exit', killAll);
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => {
-    killAll();
-    process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
-  });
+let lastResortInstalled = false;
+
+/**
+ * A last resort for a test run that ends without its `after` hooks (an
+ * uncaught exception, Ctrl-C, a CI timeout): no program started here outlives
+ * the Node process. Programs that stop gracefully install their own signal
+ * handlers instead and keep only the `exit` hook (`signals: false`).
+ */
+export function killAllOnExit(options: { signals: boolean } = { signals: true }): void {
+  if (lastResortInstalled) return;
+  lastResortInstalled = true;
+  process.once('exit', killAllNow);
+  if (!options.signals) return;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      killAllNow();
+      process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+    });
+  }
 }
