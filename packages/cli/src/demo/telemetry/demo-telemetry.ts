@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -51,7 +52,13 @@ export interface DemoTelemetry {
 
 /** The real OpenTelemetry SDK, set up as a user would, plus a reader the demo can read. */
 export function createDemoTelemetry(options: DemoTelemetryOptions): DemoTelemetry {
-  const resource = resourceFromAttributes({ 'service.name': 'argcheck-demo' });
+  // A distinct service.instance.id per run: the collector's Prometheus
+  // exporter makes it the `instance` label, so two runs (or a run and another
+  // process of the same name) never write the same cumulative series.
+  const resource = resourceFromAttributes({
+    'service.name': 'argcheck-demo',
+    'service.instance.id': `argcheck-demo-${randomUUID()}`,
+  });
   const reader = new InProcessReader();
   const readers: MetricReader[] = [reader];
   const tap = createLogTap(options.logFile);
