@@ -61,6 +61,17 @@ export class PrometheusClient {
     return data.result;
   }
 
+  /** The raw samples of a range-vector selector such as `x{job="a"}[5m]`, at `time` (default: now). */
+  async samples(selector: string, time?: number): Promise<RangeSeries[]> {
+    const params: Record<string, string> = { query: selector };
+    if (time !== undefined) params.time = String(time);
+    const data = await this.api<{ resultType: string; result: RangeSeries[] }>('query', params);
+    if (data.resultType !== 'matrix') {
+      throw new Error(`expected a matrix from ${selector}, got ${data.resultType}`);
+    }
+    return data.result;
+  }
+
   /** Range query; times in seconds since the epoch, `step` in seconds. */
   async queryRange(expr: string, start: number, end: number, step: number): Promise<RangeSeries[]> {
     const data = await this.api<{ resultType: string; result: RangeSeries[] }>('query_range', {

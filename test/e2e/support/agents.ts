@@ -166,11 +166,12 @@ export class RogueApp {
   constructor(
     readonly service: ServiceIdentity,
     otlpHttpUrl: string,
+    instrument = 'tool_argument_value_check',
   ) {
     this.meterProvider = meterProviderFor(service, otlpHttpUrl, { views: false });
     this.counter = this.meterProvider
-      .getMeter('refund-legacy-metrics')
-      .createCounter('tool_argument_value_check', { unit: '{check}' });
+      .getMeter(`${service.name}-metrics`)
+      .createCounter(instrument, { unit: '{check}' });
   }
 
   async flush(): Promise<void> {
