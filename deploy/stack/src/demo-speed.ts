@@ -61,7 +61,7 @@ const COMPONENT_LABEL = /^(\s+)component: argcheck$/m;
 
 function header(speed: number): string {
   return [
-    `# GENERATED at demo speed (x${speed}): one second here stands for ${formatDuration(speed * 1000)}`,
+    `# GENERATED at demo speed (x${speed}): one second here stands for ${speed} seconds`,
     '# of production time. Made from deploy/prometheus/rules/argcheck.rules.yml by',
     '# deploy/stack/src/demo-speed.ts (`npm run --silent stack:rules`); do not edit, do',
     '# not deploy. Every range selector and every `for:` is divided by the factor;',

@@ -151,6 +151,7 @@ async function run(args: Args): Promise<number> {
     await output.close();
   };
 
+  say(`  ${receiver.name} started (pid ${receiver.pid})`);
   try {
     await waitFor(
       'the alert receiver to listen',
@@ -158,7 +159,13 @@ async function run(args: Args): Promise<number> {
         receiver.assertAlive();
         return receiver.log.includes('listening on') ? true : undefined;
       },
-      { detail: () => receiver.describe() },
+      {
+        detail: () => receiver.describe(),
+        giveUp: () =>
+          receiver.alive
+            ? undefined
+            : new Error(`the alert receiver exited early\n${receiver.describe()}`),
+      },
     );
     say(`starting the collector, Alertmanager and Prometheus (demo speed x${args.speed}) …`);
     pipeline = await Pipeline.start({
@@ -174,6 +181,7 @@ async function run(args: Args): Promise<number> {
       alertmanager: (shipped) => demoSpeedAlertmanager(shipped, args.speed),
       prometheusFlags: ['--rules.alert.resend-delay=1s'],
       onLine: (program, line) => output.line(program, line),
+      onStart: (program) => say(`  ${program.name} started (pid ${program.pid})`),
     });
   } catch (error) {
     await stopAll();

@@ -34,9 +34,14 @@ export interface PipelineOptions {
   prometheusFlags?: readonly string[];
   /** Each line a program writes, with its name. */
   onLine?: (program: string, line: string) => void;
+  /** Called as each program is started, before it is ready. */
+  onStart?: (program: ManagedProcess) => void;
 }
 
 const SHIPPED_RULES = 'deploy/prometheus/rules/argcheck.rules.yml';
+
+const exitedEarly = (p: ManagedProcess): Error | undefined =>
+  p.alive ? undefined : new Error(`${p.name} exited early\n${p.describe()}`);
 
 export class Pipeline {
   collector: ManagedProcess | undefined;
@@ -97,11 +102,13 @@ export class Pipeline {
     env?: NodeJS.ProcessEnv,
   ) {
     const onLine = this.options.onLine;
-    return new ManagedProcess(name, command, args, {
+    const started = new ManagedProcess(name, command, args, {
       cwd,
       env,
       onLine: onLine ? (line) => onLine(name, line) : undefined,
     });
+    this.options.onStart?.(started);
+    return started;
   }
 
   private async startCollector(): Promise<void> {
@@ -136,7 +143,7 @@ export class Pipeline {
         collector.assertAlive();
         return collector.log.includes('Everything is ready') ? true : undefined;
       },
-      { detail: () => collector.describe() },
+      { detail: () => collector.describe(), giveUp: () => exitedEarly(collector) },
     );
   }
 
@@ -168,7 +175,7 @@ export class Pipeline {
         const res = await fetch(`${this.alertmanagerUrl}/-/ready`);
         return res.ok ? true : undefined;
       },
-      { detail: () => am.describe() },
+      { detail: () => am.describe(), giveUp: () => exitedEarly(am) },
     );
   }
 
@@ -218,7 +225,7 @@ export class Pipeline {
         const res = await fetch(`${this.prometheus.baseUrl}/-/ready`);
         return res.ok ? true : undefined;
       },
-      { timeoutMs: 30_000, detail: () => prom.describe() },
+      { timeoutMs: 30_000, detail: () => prom.describe(), giveUp: () => exitedEarly(prom) },
     );
   }
 

@@ -13,12 +13,20 @@ const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 export async function waitFor<T>(
   what: string,
   probe: () => Promise<T | undefined> | T | undefined,
-  options: { timeoutMs?: number; intervalMs?: number; detail?: () => string } = {},
+  options: {
+    timeoutMs?: number;
+    intervalMs?: number;
+    detail?: () => string;
+    /** Checked before each probe: an error ends the wait at once (a program that exited). */
+    giveUp?: () => Error | undefined;
+  } = {},
 ): Promise<T> {
   const { timeoutMs = 20_000, intervalMs = 100 } = options;
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
+    const fatal = options.giveUp?.();
+    if (fatal) throw fatal;
     try {
       const value = await probe();
       if (value !== undefined) return value;
