@@ -12,6 +12,7 @@
  * sets never get that old, so that alert stays silent at demo speed).
  */
 import { alertCount, replaceExactly } from './config-copies.js';
+import { Pipeline, type PipelineOptions } from './pipeline.js';
 
 /**
  * One demo second stands for five production minutes. With
@@ -111,4 +112,28 @@ export function demoSpeedAlertmanager(config: string, speed = DEMO_SPEED): strin
     out = replaceExactly(out, pattern, `$1${scaleDuration(value, speed)}`, 1, 'alertmanager.yml');
   }
   return `# GENERATED at demo speed (x${speed}) from deploy/alertmanager/alertmanager.yml; do not deploy.\n${out}`;
+}
+
+/**
+ * The pipeline with the demo-speed copies: what `npm run stack` and the
+ * dashboard's pictures run. The demo exports every second, so Prometheus
+ * scrapes twice as often: a window of a few demo seconds always holds a change.
+ */
+export function startDemoSpeedPipeline(
+  options: Omit<
+    PipelineOptions,
+    'rules' | 'alertmanager' | 'scrapeInterval' | 'evaluationInterval' | 'prometheusFlags'
+  > & {
+    speed?: number;
+  },
+): Promise<Pipeline> {
+  const { speed = DEMO_SPEED, ...rest } = options;
+  return Pipeline.start({
+    ...rest,
+    scrapeInterval: '500ms',
+    evaluationInterval: '1s',
+    rules: (shipped) => demoSpeedRules(shipped, speed),
+    alertmanager: (shipped) => demoSpeedAlertmanager(shipped, speed),
+    prometheusFlags: ['--rules.alert.resend-delay=1s'],
+  });
 }

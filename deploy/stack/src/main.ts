@@ -10,13 +10,8 @@ import { createWriteStream, mkdirSync, rmSync, type WriteStream } from 'node:fs'
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import {
-  DEMO_DURATION_S,
-  DEMO_SPEED,
-  demoSpeedAlertmanager,
-  demoSpeedRules,
-} from './demo-speed.js';
-import { Pipeline } from './pipeline.js';
+import { DEMO_DURATION_S, DEMO_SPEED, startDemoSpeedPipeline } from './demo-speed.js';
+import type { Pipeline } from './pipeline.js';
 import { busyDefaultPorts, DEFAULT_PORTS, freePorts, type StackPorts } from './ports.js';
 import { killAllNow, killAllOnExit, ManagedProcess } from './processes.js';
 import { alertmanagerBinary, collectorBinary, prometheusBinary, REPO_ROOT } from './programs.js';
@@ -168,18 +163,12 @@ async function run(args: Args): Promise<number> {
       },
     );
     say(`starting the collector, Alertmanager and Prometheus (demo speed x${args.speed}) …`);
-    pipeline = await Pipeline.start({
+    pipeline = await startDemoSpeedPipeline({
       dir: args.dir,
       ports,
       binaries,
       webhookUrl: `http://127.0.0.1:${ports.receiver}/argcheck-alerts`,
-      // The demo exports every second: scrape twice as often, so that a
-      // window of a few demo seconds always holds a change.
-      scrapeInterval: '500ms',
-      evaluationInterval: '1s',
-      rules: (shipped) => demoSpeedRules(shipped, args.speed),
-      alertmanager: (shipped) => demoSpeedAlertmanager(shipped, args.speed),
-      prometheusFlags: ['--rules.alert.resend-delay=1s'],
+      speed: args.speed,
       onLine: (program, line) => output.line(program, line),
       onStart: (program) => say(`  ${program.name} started (pid ${program.pid})`),
     });
