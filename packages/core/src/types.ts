@@ -10,7 +10,7 @@ import type {
   UNAVAILABLE_REASONS,
 } from './vocabulary.js';
 
-/** Why a value set cannot be used for a check right now (`UNAVAILABLE_REASONS`). */
+/** Why a check could not run (`UNAVAILABLE_REASONS`): the value set, or `unreadable` arguments. */
 export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
 
 /** The shape of a mismatch (`MISMATCH_SHAPES`). Every mismatch has exactly one, tried in this order. */
@@ -228,6 +228,10 @@ export interface CheckContext {
   toolCallId?: string;
 }
 
+/**
+ * What the check found at one occurrence of a checked argument. A repeated
+ * key in JSON-text arguments is one finding per occurrence, in text order.
+ */
 export type Finding =
   | {
       argument: string;
@@ -243,6 +247,7 @@ export type Finding =
   | {
       argument: string;
       set: string;
+      /** The value, when one could be read; undefined for `unreadable`. */
       value: unknown;
       status: 'unavailable';
       reason: UnavailableReason;

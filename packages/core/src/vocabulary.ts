@@ -14,7 +14,12 @@ export const MISMATCH_SHAPES = [
   'not_string',
 ] as const;
 
-/** Why a value set cannot be used for a check right now. */
+/**
+ * Why a check could not run. All but the last say why the value set cannot
+ * be used right now; `unreadable` says the call's arguments are a JSON text
+ * that is not a JSON object, so no argument could be read
+ * (docs/decisions/0004-json-text-arguments.md). A provider never reports it.
+ */
 export const UNAVAILABLE_REASONS = [
   'cold',
   'fetch_failed',
@@ -22,6 +27,7 @@ export const UNAVAILABLE_REASONS = [
   'invalid_payload',
   'expired',
   'unknown_set',
+  'unreadable',
 ] as const;
 
 /** What the checker does with a mismatch: measure only, rewrite variants, or also reject. */

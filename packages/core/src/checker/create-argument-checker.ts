@@ -1,5 +1,4 @@
 import { ArgcheckConfigError, ErrorCode } from '../errors.js';
-import { leadingMembers } from '../match/compiled-set.js';
 import type {
   ArgumentChecker,
   ArgumentCheckerOptions,
@@ -7,13 +6,15 @@ import type {
   Finding,
   ValueSet,
 } from '../types.js';
-import { collectValues, compileArgumentPath, describeLocation } from './argument-path.js';
-import type { ArgumentPath } from './argument-path.js';
+import { leadingMembers } from '../match/compiled-set.js';
+import { collectValues, describeLocation } from './argument-path.js';
 import { CHECK_MODES } from '../vocabulary.js';
+import { integerOption, planArguments } from './plan-arguments.js';
+import type { PlannedArgument, ToolPlan } from './plan-arguments.js';
 import { repairMessage } from './repair-message.js';
 import type { RejectedArgument, RepairLimits } from './repair-message.js';
-import { applyRewrites } from './rewrite.js';
-import type { Rewrite } from './rewrite.js';
+import { applyRewrites, spliceRewrites } from './rewrite.js';
+import type { Rewrite, TextSpan } from './rewrite.js';
 
 /** Rewrites and rejections gathered while checking one call (not in `observe`). */
 interface Actions {
@@ -21,70 +22,7 @@ interface Actions {
   rejected?: RejectedArgument[];
 }
 
-interface PlannedArgument {
-  path: ArgumentPath;
-  setName: string;
-  /** `reason_code`-style paths read one own property, with no allocation. */
-  simpleKey: string | undefined;
-}
-
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
-
-function integerOption(name: string, value: unknown, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new ArgcheckConfigError(
-      ErrorCode.INVALID_OPTION,
-      `${name} must be an integer >= ${min}, got ${JSON.stringify(value)}.`,
-    );
-  }
-  return value;
-}
-
-function planArguments(options: ArgumentCheckerOptions): Map<string, PlannedArgument[]> {
-  const { checkedArguments, valueSets } = options;
-  if (typeof checkedArguments !== 'object' || checkedArguments === null) {
-    throw new ArgcheckConfigError(
-      ErrorCode.INVALID_OPTION,
-      'checkedArguments must be an object: { [tool]: { [argumentPath]: setName } }.',
-    );
-  }
-  const known = new Set(valueSets.names());
-  const plans = new Map<string, PlannedArgument[]>();
-  for (const [tool, paths] of Object.entries(checkedArguments)) {
-    if (typeof paths !== 'object' || paths === null) {
-      throw new ArgcheckConfigError(
-        ErrorCode.INVALID_OPTION,
-        `checkedArguments["${tool}"] must be an object of argument path → set name.`,
-      );
-    }
-    const planned: PlannedArgument[] = [];
-    for (const [text, setName] of Object.entries(paths)) {
-      const path = compileArgumentPath(text, tool);
-      if (typeof setName !== 'string' || !known.has(setName)) {
-        throw new ArgcheckConfigError(
-          ErrorCode.UNKNOWN_SET,
-          `checkedArguments["${tool}"]["${text}"] names the value set ${JSON.stringify(setName)}, ` +
-            `which no source provides. Known sets: ${[...known].sort().join(', ') || '(none)'}.`,
-        );
-      }
-      const only = path.segments.length === 1 ? path.segments[0] : undefined;
-      const simpleKey = only && only.arrays === 0 ? only.key : undefined;
-      planned.push({ path, setName, simpleKey });
-    }
-    plans.set(tool, planned);
-  }
-  return plans;
-}
-
-function parseArgs(args: unknown): unknown {
-  if (typeof args !== 'string') return args;
-  try {
-    return JSON.parse(args) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Create a checker: synchronous, total, never mutates the arguments it is given. */
 export function createArgumentChecker(options: ArgumentCheckerOptions): ArgumentChecker {
@@ -116,8 +54,9 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
   };
   const plans = planArguments(options);
   const setNames = Object.freeze(
-    [...new Set([...plans.values()].flatMap((p) => p.map((a) => a.setName)))].sort(),
+    [...new Set([...plans.values()].flatMap((p) => p.arguments.map((a) => a.setName)))].sort(),
   );
+  const acting = mode !== 'observe';
 
   /** Membership and shape of one value; allocates only the finding. */
   function judge(arg: PlannedArgument, value: unknown): Finding {
@@ -150,10 +89,11 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
     arg: PlannedArgument,
     finding: CheckedFinding,
     location: readonly (string | number)[],
+    span: TextSpan | undefined,
   ): void {
     const fixable = finding.shape === 'case' || finding.shape === 'format';
     if (fixable && finding.canonical !== undefined) {
-      (run.rewrites ??= []).push({ location, value: finding.canonical });
+      (run.rewrites ??= []).push({ location, value: finding.canonical, span });
       return;
     }
     const lookup = provider.get(arg.setName);
@@ -174,15 +114,38 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
     });
   }
 
-  function checkParsed(tool: string, original: unknown, args: unknown): CheckOutcome {
-    const plan = plans.get(tool);
-    if (plan === undefined || typeof args !== 'object' || args === null) {
+  /** The outcome of a checked call whose findings and actions are known. */
+  function conclude(
+    tool: string,
+    original: unknown,
+    findings: Finding[] | undefined,
+    run: Actions | undefined,
+    rewrite: (rewrites: readonly Rewrite[]) => unknown,
+  ): CheckOutcome {
+    if (findings === undefined) {
       return { tool, action: 'call', args: original, findings: NO_FINDINGS };
     }
+    const rejected = run?.rejected;
+    if (rejected !== undefined) {
+      return {
+        tool,
+        action: 'reject',
+        args: original,
+        findings,
+        repairMessage: repairMessage(tool, rejected, limits),
+      };
+    }
+    const rewrites = run?.rewrites;
+    if (rewrites !== undefined) {
+      return { tool, action: 'call_rewritten', args: rewrite(rewrites), findings };
+    }
+    return { tool, action: 'call', args: original, findings };
+  }
+
+  function checkObject(tool: string, plan: ToolPlan, args: object): CheckOutcome {
     let findings: Finding[] | undefined;
     let run: Actions | undefined;
-    const acting = mode !== 'observe';
-    for (const arg of plan) {
+    for (const arg of plan.arguments) {
       const key = arg.simpleKey;
       // The common `reason_code` path reads one own property: no located-value
       // objects on the hot path (a concrete location only when acting on it).
@@ -195,7 +158,7 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
         if (findings === undefined) findings = [finding];
         else findings.push(finding);
         if (acting && finding.status === 'checked' && !finding.inSet) {
-          act((run ??= {}), arg, finding, [key]);
+          act((run ??= {}), arg, finding, [key], undefined);
         }
         continue;
       }
@@ -204,33 +167,33 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
         if (findings === undefined) findings = [finding];
         else findings.push(finding);
         if (acting && finding.status === 'checked' && !finding.inSet) {
-          act((run ??= {}), arg, finding, location);
+          act((run ??= {}), arg, finding, location, undefined);
         }
       }
     }
-    const rejected = run?.rejected;
-    const rewrites = run?.rewrites;
-    if (findings === undefined)
-      return { tool, action: 'call', args: original, findings: NO_FINDINGS };
-    if (rejected !== undefined) {
-      return {
-        tool,
-        action: 'reject',
-        args: original,
-        findings,
-        repairMessage: repairMessage(tool, rejected, limits),
-      };
-    }
-    if (rewrites !== undefined) {
-      const rewritten = applyRewrites(args, rewrites);
-      return {
-        tool,
-        action: 'call_rewritten',
-        args: typeof original === 'string' ? JSON.stringify(rewritten) : rewritten,
-        findings,
-      };
-    }
-    return { tool, action: 'call', args: original, findings };
+    return conclude(tool, args, findings, run, (rewrites) => applyRewrites(args, rewrites));
+  }
+
+  /**
+   * OpenAI-style arguments: a JSON text, read in place so that a rewrite
+   * changes only the rewritten string tokens, and every occurrence of a
+   * repeated key is checked.
+   */
+  function checkText(tool: string, plan: ToolPlan, text: string): CheckOutcome {
+    const values = plan.json.read(text);
+    if (values === undefined) return unreadable(tool, plan, text);
+    let findings: Finding[] | undefined;
+    let run: Actions | undefined;
+    plan.arguments.forEach((arg, i) => {
+      for (const found of values[i] as (typeof values)[number]) {
+        const finding = judge(arg, found.value);
+        (findings ??= []).push(finding);
+        if (acting && finding.status === 'checked' && !finding.inSet) {
+          act((run ??= {}), arg, finding, found.location, found);
+        }
+      }
+    });
+    return conclude(tool, text, findings, run, (rewrites) => spliceRewrites(text, rewrites));
   }
 
   return {
@@ -238,16 +201,40 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
     setNames,
     check(tool, args) {
       try {
-        return checkParsed(tool, args, parseArgs(args));
+        const plan = plans.get(tool);
+        if (plan !== undefined) {
+          if (typeof args === 'string') return checkText(tool, plan, args);
+          if (typeof args === 'object' && args !== null) return checkObject(tool, plan, args);
+        }
       } catch {
         // A hostile argument (a throwing getter, a Proxy) must not fail the call.
-        return { tool, action: 'call', args, findings: NO_FINDINGS };
       }
+      return { tool, action: 'call', args, findings: NO_FINDINGS };
     },
   };
 }
 
 type CheckedFinding = Extract<Finding, { status: 'checked' }>;
+
+/**
+ * A checked tool whose JSON-text arguments cannot be read is not silent: each
+ * of its configured arguments is reported unavailable, and the call goes out
+ * untouched (fail open, in every mode).
+ */
+function unreadable(tool: string, plan: ToolPlan, text: string): CheckOutcome {
+  return {
+    tool,
+    action: 'call',
+    args: text,
+    findings: plan.arguments.map((arg) => ({
+      argument: arg.path.text,
+      set: arg.setName,
+      value: undefined,
+      status: 'unavailable',
+      reason: 'unreadable',
+    })),
+  };
+}
 
 // Plain literals, not spreads of a shared base: on Node 20 a spread here cost
 // microseconds per mismatch, many times the classification itself.

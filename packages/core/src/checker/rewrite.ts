@@ -2,6 +2,14 @@
 export interface Rewrite {
   readonly location: readonly (string | number)[];
   readonly value: string;
+  /** For JSON-text arguments: the string token to replace, quotes included. */
+  readonly span?: TextSpan;
+}
+
+/** Where a token sits in a text: `[start, end)`. */
+export interface TextSpan {
+  readonly start: number;
+  readonly end: number;
 }
 
 function copyOf(node: unknown): Record<string | number, unknown> {
@@ -38,6 +46,25 @@ export function applyRewrites(root: unknown, rewrites: readonly Rewrite[]): unkn
     defineOwn(parent, location[location.length - 1] as string | number, value);
   }
   return result;
+}
+
+/**
+ * Apply rewrites to a JSON text: each rewritten string token is replaced by
+ * the JSON encoding of its new value, and every other character of the text
+ * stays as it was (numbers, escapes, key order, whitespace).
+ */
+export function spliceRewrites(text: string, rewrites: readonly Rewrite[]): string {
+  const spans = rewrites
+    .filter((r): r is Rewrite & { span: TextSpan } => r.span !== undefined)
+    .sort((a, b) => a.span.start - b.span.start);
+  let out = '';
+  let at = 0;
+  for (const { span, value } of spans) {
+    if (span.start < at) continue;
+    out += text.slice(at, span.start) + JSON.stringify(value);
+    at = span.end;
+  }
+  return out + text.slice(at);
 }
 
 // Plain assignment to a key named `__proto__` would set the prototype instead

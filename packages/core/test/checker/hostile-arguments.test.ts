@@ -5,7 +5,9 @@ import { fixedProvider, REFUND_CODES } from '../helpers/fixed-provider.js';
 
 // Arguments built to break a checker, and arguments far larger than a model
 // usually writes: check() never throws, never hands back anything but the
-// caller's own arguments, and finds nothing where nothing could be read.
+// caller's own arguments, and finds nothing where nothing could be read —
+// except JSON text that is not a JSON object, which a checked tool reports
+// `unreadable` (docs/decisions/0004-json-text-arguments.md).
 
 const valueSets = fixedProvider({ 'refunds.reason_codes': REFUND_CODES });
 const checkedArguments = {
@@ -28,7 +30,6 @@ function unreadable(): [string, unknown][] {
     ['a getter that throws', throwing],
     ['a Proxy whose every trap throws', new Proxy({}, { ...traps, getPrototypeOf: boom })],
     ['a revoked Proxy', revoked.proxy],
-    ['JSON text that is not JSON', '{"reason_code": "LATE"'],
     ['null arguments', null],
     ['an array for arguments', ['LATE']],
   ];
@@ -59,6 +60,24 @@ describe('check(): hostile and huge arguments', () => {
         });
         expect(outcome?.args, what).to.equal(args);
       }
+    });
+
+    it(`reports JSON text that is not JSON as unreadable, and lets the call through (${mode})`, () => {
+      const args = '{"reason_code": "LATE"';
+      expect(checker.check('refund_order', args)).to.deep.equal({
+        tool: 'refund_order',
+        action: 'call',
+        args,
+        findings: [
+          {
+            argument: 'reason_code',
+            set: 'refunds.reason_codes',
+            value: undefined,
+            status: 'unavailable',
+            reason: 'unreadable',
+          },
+        ],
+      });
     });
 
     it(`reports a Symbol, a BigInt or a function as not_string, never throwing (${mode})`, () => {

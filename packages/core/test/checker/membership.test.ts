@@ -93,13 +93,34 @@ describe('check(): membership', () => {
     expect(outcome.findings).to.have.length(1);
   });
 
-  for (const args of [undefined, null, 42, 'not json', '"LATE"', '[1,2]', ['LATE'], true]) {
+  for (const args of [undefined, null, 42, ['LATE'], true]) {
     it(`yields no findings for arguments ${JSON.stringify(args)}`, () => {
       expect(checker.check('refund_order', args)).to.deep.equal({
         tool: 'refund_order',
         action: 'call',
         args,
         findings: [],
+      });
+    });
+  }
+
+  // A JSON text that is not an object leaves every checked argument unread,
+  // and says so (docs/decisions/0004-unreadable-arguments.md).
+  for (const args of ['not json', '"LATE"', '[1,2]']) {
+    it(`reports arguments ${JSON.stringify(args)} unreadable and calls`, () => {
+      expect(checker.check('refund_order', args)).to.deep.equal({
+        tool: 'refund_order',
+        action: 'call',
+        args,
+        findings: [
+          {
+            argument: 'reason_code',
+            set: 'refunds.reason_codes',
+            value: undefined,
+            status: 'unavailable',
+            reason: 'unreadable',
+          },
+        ],
       });
     });
   }
