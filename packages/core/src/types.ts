@@ -242,6 +242,13 @@ export type Finding =
       inSetNormalised: boolean;
       shape?: MismatchShape;
       canonical?: string;
+      /**
+       * In `reject` mode, the members the repair message offers for this
+       * value. Only the rejected arguments the message describes have them:
+       * the message is bounded, and an argument past what it shows (the
+       * 2,000th rejected element of an array) gets none, so that the cost of
+       * a check does not grow with the number of rejected values.
+       */
       suggestions?: readonly string[];
     }
   | {

@@ -6,8 +6,7 @@ import type {
   Finding,
   ValueSet,
 } from '../types.js';
-import { leadingMembers } from '../match/compiled-set.js';
-import { collectValues, describeLocation } from './argument-path.js';
+import { collectValues } from './argument-path.js';
 import { CHECK_MODES } from '../vocabulary.js';
 import { integerOption, planArguments } from './plan-arguments.js';
 import type { PlannedArgument, ToolPlan } from './plan-arguments.js';
@@ -83,7 +82,11 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
     return mismatch(arg, lookup.set, value);
   }
 
-  /** What `normalise` and `reject` do with a mismatch: a rewrite, or a rejection. */
+  /**
+   * What `normalise` and `reject` do with a mismatch: a rewrite, or a
+   * rejection. Suggestions wait for the repair message, which computes them
+   * only for the arguments it describes.
+   */
   function act(
     run: Actions,
     arg: PlannedArgument,
@@ -98,19 +101,12 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
     }
     const lookup = provider.get(arg.setName);
     if (mode !== 'reject' || lookup.state === 'unavailable') return;
-    const { set } = lookup;
-    const value = finding.value;
-    const suggestions =
-      typeof value === 'string'
-        ? set.suggest(value, limits.suggestionCount)
-        : leadingMembers(set, limits.suggestionCount);
-    finding.suggestions = suggestions;
     (run.rejected ??= []).push({
-      where: describeLocation(location),
+      location,
       setName: arg.setName,
-      value,
-      set,
-      suggestions,
+      value: finding.value,
+      set: lookup.set,
+      finding,
     });
   }
 

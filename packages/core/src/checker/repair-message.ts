@@ -1,4 +1,7 @@
+import { leadingMembers } from '../match/compiled-set.js';
 import type { ValueSet } from '../types.js';
+import { describeLocation } from './argument-path.js';
+import { clip, escapedPrefix, quotedPrefix } from './message-text.js';
 
 export interface RepairLimits {
   listAllUpTo: number;
@@ -9,12 +12,13 @@ export interface RepairLimits {
 
 /** One rejected argument, as the repair message describes it. */
 export interface RejectedArgument {
-  /** Concrete location, e.g. `items[1].warehouse_code`. */
-  where: string;
+  /** Concrete location, e.g. `['items', 1, 'warehouse_code']`. */
+  location: readonly (string | number)[];
   setName: string;
   value: unknown;
   set: ValueSet;
-  suggestions: readonly string[];
+  /** Given the suggestions the message offers, when the message describes this argument. */
+  finding: { suggestions?: readonly string[] };
 }
 
 function quote(value: unknown, prefixLength: number): string {
@@ -26,51 +30,88 @@ function quote(value: unknown, prefixLength: number): string {
     .slice(0, prefixLength)
     .join('');
   const cut = chars.length < value.length;
-  return `${JSON.stringify(chars)}${cut ? '…' : ''}`;
+  return `${quotedPrefix(chars, chars.length)}${cut ? '…' : ''}`;
 }
 
-function listed(values: readonly string[]): string {
-  return values.map((v) => JSON.stringify(v)).join(', ');
+/**
+ * `text` followed by `values` as JSON strings, separated by commas, stopping
+ * once the result is longer than `room`: what lies past `room` is never
+ * shown, and a member may be megabytes long.
+ */
+function listed(text: string, values: readonly string[], room: number): string {
+  for (let i = 0; i < values.length && text.length <= room; i++) {
+    if (i > 0) text += ', ';
+    text += quotedPrefix(values[i] as string, room - text.length + 1);
+  }
+  return text;
 }
 
-function describe(arg: RejectedArgument, limits: RepairLimits): string {
+/** Members to offer in place of a rejected value (none for an `invented` one). */
+function suggestionsFor(arg: RejectedArgument, count: number): readonly string[] {
+  return typeof arg.value === 'string'
+    ? arg.set.suggest(arg.value, count)
+    : leadingMembers(arg.set, count);
+}
+
+interface DescribedLine {
+  text: string;
+  /** What the line offers; undefined when it was not worth computing. */
+  suggestions: readonly string[] | undefined;
+}
+
+/**
+ * One line of the message. Exact up to `room` characters; past that it may
+ * stop early, because a line longer than `room` is clipped or not shown.
+ */
+function describe(arg: RejectedArgument, limits: RepairLimits, room: number): DescribedLine {
+  const where = escapedPrefix(describeLocation(arg.location), room);
   const got = quote(arg.value, limits.quotePrefixLength);
   if (arg.set.size <= limits.listAllUpTo) {
-    return `"${arg.where}" must be one of: ${listed(arg.set.members())} (got ${got}).`;
+    const suggestions = suggestionsFor(arg, limits.suggestionCount);
+    const members = listed(` "${where}" must be one of: `, arg.set.members(), room);
+    return { text: `${members} (got ${got}).`, suggestions };
   }
-  const closest = arg.suggestions.length > 0 ? ` Closest: ${listed(arg.suggestions)}.` : '';
-  return (
-    `"${arg.where}" must be a member of ${arg.setName} ` +
-    `(${arg.set.size} values; got ${got}).${closest}`
-  );
+  const text =
+    ` "${where}" must be a member of ${escapedPrefix(arg.setName, room)} ` +
+    `(${arg.set.size} values; got ${got}).`;
+  // A line that cannot be shown needs no suggestions.
+  if (text.length > room) return { text, suggestions: undefined };
+  const suggestions = suggestionsFor(arg, limits.suggestionCount);
+  if (suggestions.length === 0) return { text, suggestions };
+  return { text: `${listed(`${text} Closest: `, suggestions, room)}.`, suggestions };
 }
 
 /**
  * Tell the model exactly what to choose from: a bare "invalid value" makes it
  * guess again from the same distribution, the legal values turn the retry
- * into a selection. Bounded so a huge set or value cannot blow up a turn.
+ * into a selection. Bounded so a huge set or value cannot blow up a turn, and
+ * built only as far as it is shown: suggestions are computed (and given to
+ * the findings) only for the arguments it describes.
  */
 export function repairMessage(
   tool: string,
   rejected: readonly RejectedArgument[],
   limits: RepairLimits,
 ): string {
-  const head = `${tool} was not called: ${rejected.length === 1 ? 'an argument is' : 'arguments are'} not a legal value.`;
+  const max = limits.maxLength;
+  const head =
+    `${escapedPrefix(tool, max)} was not called: ` +
+    `${rejected.length === 1 ? 'an argument is' : 'arguments are'} not a legal value.`;
   const tail = ' Call the tool again using only the listed values.';
   let body = '';
   for (let i = 0; i < rejected.length; i++) {
-    const line = ` ${describe(rejected[i] as RejectedArgument, limits)}`;
-    const more = ` (${rejected.length - i} more arguments not shown.)`;
-    if (head.length + body.length + line.length + tail.length > limits.maxLength) {
-      body += i === 0 ? clip(line, limits.maxLength - head.length - tail.length) : more;
+    const arg = rejected[i] as RejectedArgument;
+    const room = max - head.length - body.length - tail.length;
+    const line = describe(arg, limits, Math.max(room, 0));
+    const fits = line.text.length <= room;
+    if (!fits && i > 0) {
+      body += ` (${rejected.length - i} more arguments not shown.)`;
       break;
     }
-    body += line;
+    // The first argument is described even when clipped.
+    body += fits ? line.text : clip(line.text, room);
+    if (line.suggestions !== undefined) arg.finding.suggestions = line.suggestions;
+    if (!fits) break;
   }
-  return clip(head + body + tail, limits.maxLength);
-}
-
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, Math.max(0, max - 1))}…`;
+  return clip(head + body + tail, max);
 }

@@ -6,6 +6,7 @@
 import type { Classification } from '../types.js';
 import { AMBIGUOUS, type MatchTables } from './match-tables.js';
 import { caseFold, normalise } from './normalise.js';
+import { NEAR_MISS_MAX_LENGTH } from './thresholds.js';
 
 export function classify(tables: MatchTables, value: string): Classification {
   // The checker filters non-strings first; the guard keeps a JavaScript caller
@@ -16,7 +17,7 @@ export function classify(tables: MatchTables, value: string): Classification {
   const key = normalise(value);
   const implied = impliedMember(tables, value, key);
   if (implied) return implied;
-  const near = tables.near.nearest(key);
+  const near = key.length <= NEAR_MISS_MAX_LENGTH ? tables.near.nearest(key) : undefined;
   return near
     ? { shape: 'near_miss', canonical: tables.members.stringAt(near.member) }
     : { shape: 'invented' };

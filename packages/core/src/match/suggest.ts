@@ -9,6 +9,7 @@
 import { impliedMember } from './classify.js';
 import type { MatchTables } from './match-tables.js';
 import { normalise } from './normalise.js';
+import { NEAR_MISS_MAX_LENGTH } from './thresholds.js';
 
 export function suggest(tables: MatchTables, value: string, limit: number): string[] {
   const wanted = Math.floor(limit);
@@ -18,6 +19,7 @@ export function suggest(tables: MatchTables, value: string, limit: number): stri
   const key = normalise(value);
   const implied = impliedMember(tables, value, key)?.canonical;
   const out: string[] = implied === undefined ? [] : [implied];
+  if (key.length > NEAR_MISS_MAX_LENGTH) return out;
   for (const hit of tables.near.within(key, wanted)) {
     if (out.length >= wanted) break;
     const member = tables.members.stringAt(hit.member);

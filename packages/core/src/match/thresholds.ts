@@ -31,3 +31,14 @@ export const MAX_EDITS = 3;
 export function longValueBound(longestMemberOrAlias: number): number {
   return 4 * longestMemberOrAlias + 64;
 }
+
+/**
+ * Values whose normalised form is longer than this (UTF-16 code units) are
+ * not searched for near misses: they can still be `case`, `format` or
+ * `alias` matches (hash lookups), but a near-miss search reads the trigram
+ * lists of every position of the value, and a few edits in text this long
+ * are not a typo of an identifier. Members this long are never the near
+ * miss of a shorter value either (the search looks at lengths within a few
+ * edits of the value's). See docs/decisions/0005-bounded-check-work.md.
+ */
+export const NEAR_MISS_MAX_LENGTH = 1_024;
