@@ -9,8 +9,27 @@
  * Unlike JSON.parse, which keeps the last of repeated keys, every occurrence
  * of a checked key is found: a server that reads the first must not get a
  * value the check never saw.
+ *
+ * The text is read once, checked against the JSON grammar as it goes
+ * (`json-tokens.ts`): a text JSON.parse would refuse is unreadable. Only the
+ * keys of objects on a configured path are compared, and only found values
+ * are made into strings.
  */
 import type { ArgumentPath } from './argument-path.js';
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COMMA,
+  INVALID,
+  memberValueStart,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+  skipSpace,
+  skipValue,
+  stringEnd,
+} from './json-tokens.js';
 
 /** A value found at a path in a JSON text. */
 export interface TextValue {
@@ -42,14 +61,6 @@ interface Progress {
   readonly arrays: number;
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const COMMA = 0x2c;
-
 /** A reader for `paths` (a tool's checked arguments, in their order). */
 export function createJsonArgumentsReader(paths: readonly ArgumentPath[]): JsonArgumentsReader {
   const lengths = paths.map((p) => p.segments.length);
@@ -59,10 +70,10 @@ export function createJsonArgumentsReader(paths: readonly ArgumentPath[]): JsonA
   let text = '';
   let found: TextValue[][] = [];
 
-  /** Reads the value at `pos` for `progress`; returns the position after it. */
+  /** Reads the value at `pos` for `progress`; returns the position after it, or `INVALID`. */
   function visit(pos: number, progress: readonly Progress[], location: Location): number {
     const c = text.charCodeAt(pos);
-    let end = -1;
+    let end: number | undefined;
     if (c === OPEN_OBJECT) {
       let inside: Progress[] | undefined;
       for (const p of progress) {
@@ -78,7 +89,8 @@ export function createJsonArgumentsReader(paths: readonly ArgumentPath[]): JsonA
       }
       if (inside !== undefined) end = visitArray(pos, inside, location);
     }
-    if (end < 0) end = skipValue(text, pos);
+    end ??= skipValue(text, pos);
+    if (end === INVALID) return INVALID;
     for (const p of progress) {
       if (p.arrays === 0 && p.matched === lengths[p.path]) {
         found[p.path]!.push({ value: valueOf(text, pos, end), location, start: pos, end });
@@ -92,6 +104,7 @@ export function createJsonArgumentsReader(paths: readonly ArgumentPath[]): JsonA
     if (text.charCodeAt(pos) === CLOSE_OBJECT) return pos + 1;
     for (;;) {
       const keyEnd = stringEnd(text, pos);
+      if (keyEnd === INVALID) return INVALID;
       let next: Progress[] | undefined;
       let key: string | undefined;
       for (const p of progress) {
@@ -101,10 +114,14 @@ export function createJsonArgumentsReader(paths: readonly ArgumentPath[]): JsonA
         const arrays = arraysAfter[p.path]![p.matched]!;
         (next ??= []).push({ path: p.path, matched: p.matched + 1, arrays });
       }
-      pos = skipSpace(text, skipSpace(text, keyEnd) + 1); // past the colon
+      pos = memberValueStart(text, keyEnd);
+      if (pos === INVALID) return INVALID;
       pos = next === undefined ? skipValue(text, pos) : visit(pos, next, [...location, key!]);
+      if (pos === INVALID) return INVALID;
       pos = skipSpace(text, pos);
-      if (text.charCodeAt(pos) !== COMMA) return pos + 1;
+      const c = text.charCodeAt(pos);
+      if (c === CLOSE_OBJECT) return pos + 1;
+      if (c !== COMMA) return INVALID;
       pos = skipSpace(text, pos + 1);
     }
   }
@@ -113,27 +130,27 @@ export function createJsonArgumentsReader(paths: readonly ArgumentPath[]): JsonA
     let pos = skipSpace(text, open + 1);
     if (text.charCodeAt(pos) === CLOSE_ARRAY) return pos + 1;
     for (let index = 0; ; index++) {
-      pos = skipSpace(text, visit(pos, progress, [...location, index]));
-      if (text.charCodeAt(pos) !== COMMA) return pos + 1;
+      pos = visit(pos, progress, [...location, index]);
+      if (pos === INVALID) return INVALID;
+      pos = skipSpace(text, pos);
+      const c = text.charCodeAt(pos);
+      if (c === CLOSE_ARRAY) return pos + 1;
+      if (c !== COMMA) return INVALID;
       pos = skipSpace(text, pos + 1);
     }
   }
 
   return {
     read(input) {
-      // JSON.parse decides what is JSON, exactly as a server would; the scan
-      // then only reads a text known to be valid.
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(input);
-      } catch {
-        return undefined;
-      }
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
       text = input;
       found = paths.map(() => []);
       try {
-        visit(skipSpace(text, 0), root, NO_LOCATION);
+        // The whole text is read, as JSON.parse would read it: what a server
+        // would refuse is unreadable here too, whatever the checked paths saw.
+        const start = skipSpace(text, 0);
+        if (text.charCodeAt(start) !== OPEN_OBJECT) return undefined;
+        const end = visit(start, root, NO_LOCATION);
+        if (end === INVALID || skipSpace(text, end) !== text.length) return undefined;
         return found;
       } finally {
         // Keep neither the text nor what was found alive until the next call.
@@ -162,67 +179,15 @@ function keyIs(text: string, start: number, end: number, key: string): boolean {
   return false;
 }
 
+/** The value of a token the reader has found valid. */
 function valueOf(text: string, start: number, end: number): unknown {
   return text.charCodeAt(start) === QUOTE
     ? stringValue(text, start, end)
     : (JSON.parse(text.slice(start, end)) as unknown);
 }
 
-/** The string a token denotes; most have no escapes and are a plain slice. */
+/** The string a valid token denotes; most have no escapes and are a plain slice. */
 function stringValue(text: string, start: number, end: number): string {
   const inner = text.slice(start + 1, end - 1);
   return inner.indexOf('\\') < 0 ? inner : (JSON.parse(text.slice(start, end)) as string);
-}
-
-function skipSpace(text: string, pos: number): number {
-  for (;;) {
-    const c = text.charCodeAt(pos);
-    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return pos;
-    pos++;
-  }
-}
-
-/** The position after the string token opening at `open`. */
-function stringEnd(text: string, open: number): number {
-  let from = open + 1;
-  for (;;) {
-    const quote = text.indexOf('"', from);
-    let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    from = quote + 1;
-  }
-}
-
-/** The position after the value at `pos`, without reading it: no recursion, no allocation. */
-function skipValue(text: string, pos: number): number {
-  const c = text.charCodeAt(pos);
-  if (c === QUOTE) return stringEnd(text, pos);
-  if (c !== OPEN_OBJECT && c !== OPEN_ARRAY) {
-    // A number or a literal: it ends where a separator or whitespace starts.
-    let end = pos + 1;
-    for (;;) {
-      const d = text.charCodeAt(end);
-      if (
-        Number.isNaN(d) || // the end of the text
-        d === COMMA ||
-        d === CLOSE_OBJECT ||
-        d === CLOSE_ARRAY ||
-        d === 0x20 ||
-        d === 0x0a ||
-        d === 0x0d ||
-        d === 0x09
-      ) {
-        return end;
-      }
-      end++;
-    }
-  }
-  let depth = 0;
-  for (let i = pos; ; i++) {
-    const d = text.charCodeAt(i);
-    if (d === QUOTE) i = stringEnd(text, i) - 1;
-    else if (d === OPEN_OBJECT || d === OPEN_ARRAY) depth++;
-    else if ((d === CLOSE_OBJECT || d === CLOSE_ARRAY) && --depth === 0) return i + 1;
-  }
 }
