@@ -28,6 +28,7 @@ export const BENCHMARKS = [
   { name: 'large-sets', load: largeSets, args: ['--sizes', '100000'] },
   { name: 'large-sets-1m', load: largeSets, args: ['--sizes', '1000000'] },
   { name: 'flood-memory', load: async () => (await import('./flood-memory.js')).floodMemory },
+  { name: 'hostile-sizes', load: async () => (await import('./hostile-sizes.js')).hostileSizes },
   {
     name: 'report-memory',
     load: async () => (await import('./report-memory.js')).reportMemory,

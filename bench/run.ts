@@ -188,7 +188,7 @@ const lines = [
   '',
   '## Bars',
   '',
-  'The targets set in issues 3 and 6, and whether this run met them.',
+  'The targets set in issues 3, 6 and 11, and whether this run met them.',
   '',
   table(
     ['bar', 'measured', 'verdict', 'section'],
