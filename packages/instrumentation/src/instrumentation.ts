@@ -21,6 +21,7 @@ import {
 } from './mcp/patches.js';
 import { findSdkInstalls, SDK_CLIENT_FILES, SDK_PACKAGE } from './mcp/sdk-location.js';
 import { createMetrics } from './telemetry/metrics.js';
+import { warnIfProcessesIndistinguishable } from './telemetry/resource-identity.js';
 import type { Metrics } from './telemetry/metrics.js';
 import { createSeriesRegistry } from './telemetry/series.js';
 import type { SeriesRegistry } from './telemetry/series.js';
@@ -116,6 +117,7 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   override setMeterProvider(meterProvider: MeterProvider): void {
     try {
       super.setMeterProvider(meterProvider);
+      warnIfProcessesIndistinguishable(meterProvider, this._diag);
     } catch (error) {
       this._diag.warn('the meter provider failed; argcheck metrics are off', error);
     }
