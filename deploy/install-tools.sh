@@ -4,6 +4,8 @@
 #   prometheus              -> prometheus, promtool
 #   prometheus-alertmanager -> prometheus-alertmanager (Debian's name for the
 #                              alertmanager binary), amtool
+#   victoria-metrics        -> victoria-metrics, vmagent, vmalert (the fleet
+#                              test's second store; deploy/victoriametrics/)
 # Idempotent and non-interactive. Runs `apt-get update` only when it has to
 # install something. Uses sudo when not root and sudo is available.
 # The Debian packages also enable systemd services; on machines with systemd
@@ -14,9 +16,11 @@ need=()
 command -v promtool >/dev/null && command -v prometheus >/dev/null || need+=(prometheus)
 alertmanager_bin() { command -v alertmanager || command -v prometheus-alertmanager; }
 command -v amtool >/dev/null && alertmanager_bin >/dev/null || need+=(prometheus-alertmanager)
+command -v victoria-metrics >/dev/null && command -v vmagent >/dev/null && command -v vmalert >/dev/null ||
+  need+=(victoria-metrics)
 
 if ((${#need[@]} == 0)); then
-  echo "prometheus $(prometheus --version 2>&1 | head -n1 | awk '{print $3}'), alertmanager $("$(alertmanager_bin)" --version 2>&1 | head -n1 | awk '{print $3}'): already installed"
+  echo "prometheus $(prometheus --version 2>&1 | head -n1 | awk '{print $3}'), alertmanager $("$(alertmanager_bin)" --version 2>&1 | head -n1 | awk '{print $3}'), victoria-metrics $(dpkg-query -W -f='${Version}' victoria-metrics 2>/dev/null || echo '?'): already installed"
   exit 0
 fi
 
@@ -31,15 +35,15 @@ echo "installing: ${need[*]}"
 "${SUDO[@]}" apt-get update -qq
 "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}"
 
-# Don't leave package-started daemons holding the default ports (9090, 9093).
+# Don't leave package-started daemons holding the default ports (9090, 9093, 8428).
 if command -v systemctl >/dev/null && [[ -d /run/systemd/system ]]; then
-  for svc in prometheus prometheus-alertmanager; do
+  for svc in prometheus prometheus-alertmanager victoria-metrics; do
     "${SUDO[@]}" systemctl disable --now "$svc" >/dev/null 2>&1 || true
   done
 fi
 
-command -v promtool >/dev/null && command -v amtool >/dev/null || {
-  echo "install finished but promtool/amtool are still not on PATH" >&2
+command -v promtool >/dev/null && command -v amtool >/dev/null && command -v vmalert >/dev/null || {
+  echo "install finished but promtool/amtool/vmalert are still not on PATH" >&2
   exit 1
 }
 echo "installed: ${need[*]}"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Validates otel-collector.yaml (repository root) with the argcheck collector
-# binary: `argcheck-otelcol validate --config otel-collector.yaml`.
+# binary: `argcheck-otelcol validate --config otel-collector.yaml`, alone and
+# with the agent-tier overlay deploy/collector/agent.yaml.
 #
 #   deploy/collector/validate.sh           build the collector first if needed
 #   deploy/collector/validate.sh --reuse   only reuse an existing build; fail
@@ -39,4 +40,8 @@ ARGCHECK_OTLP_GRPC_ENDPOINT=127.0.0.1:14317 \
   ARGCHECK_OTELCOL_TELEMETRY_PORT=18888 \
   "$BIN" validate --config "$CONFIG"
 
-echo "OK: otel-collector.yaml is valid for $("$BIN" --version)"
+echo "== $BIN validate --config otel-collector.yaml --config deploy/collector/agent.yaml (the agent tier)"
+ARGCHECK_GATEWAY_ENDPOINT=http://127.0.0.1:14321 \
+  "$BIN" validate --config "$CONFIG" --config "$ROOT/deploy/collector/agent.yaml"
+
+echo "OK: otel-collector.yaml (gateway and agent tiers) is valid for $("$BIN" --version)"

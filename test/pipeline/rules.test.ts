@@ -70,6 +70,6 @@ describe('pipeline: otel-collector.yaml', function () {
       );
     }
     expect(result.status, result.output).to.equal(0);
-    expect(result.stdout).to.match(/OK: otel-collector\.yaml is valid/);
+    expect(result.stdout).to.match(/OK: otel-collector\.yaml \(gateway and agent tiers\) is valid/);
   });
 });
