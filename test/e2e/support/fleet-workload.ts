@@ -22,7 +22,7 @@
  * of the increases after it is the ratio of the whole (docs/pipeline.md, "The
  * end-to-end test").
  */
-import type { MismatchShape } from '@argcheck/core';
+import { MISMATCH_SHAPES, type MismatchShape } from '@argcheck/core';
 
 export const ROUNDS = 10;
 export const SERVICE = 'refund-agent';
@@ -152,46 +152,37 @@ export const seriesKey = (name: string, labels: Record<string, string>): string 
 
 /**
  * The counter series of `rounds` rounds of one process, summed over instances:
- * key (with `job`, without `instance`) → count.
+ * key (with `job`, without `instance`) → count. argcheck exports every series
+ * of a configured argument from start-up, at zero until it counts; the
+ * misconfigured processes' hand-made counter only once it has counted.
  */
 function addRounds(out: Map<string, number>, p: FleetProcess, rounds: number): void {
   const add = (name: string, labels: Record<string, string>, n: number): void => {
-    if (n === 0 || rounds === 0) return;
+    if (p.sdk === 'rogue' && n * rounds === 0) return;
     const key = seriesKey(name, { job: p.service, ...labels });
     out.set(key, (out.get(key) ?? 0) + n * rounds);
   };
-  const shapes = Object.entries(p.round.shapes) as [MismatchShape, number][];
-  const formatting = shapes.filter(([s]) => FORMATTING.includes(s)).reduce((a, [, n]) => a + n, 0);
-  const other = shapes.filter(([s]) => !FORMATTING.includes(s)).reduce((a, [, n]) => a + n, 0);
-  const base = { tool: TOOL, argument: ARGUMENT, set: SET };
+  const count = (shape: MismatchShape): number => p.round.shapes[shape] ?? 0;
+  const formatting = FORMATTING.reduce((a, s) => a + count(s), 0);
+  const other = MISMATCH_SHAPES.filter((s) => !FORMATTING.includes(s)).reduce(
+    (a, s) => a + count(s),
+    0,
+  );
+  const vc = 'tool_argument_value_check_total';
   if (p.sdk === 'rogue') {
     // The hand-made counter: points that differ only in attributes the
     // collector removes merge into one series per in_set.
     const rogue = { ...ROGUE_LABELS, in_set_normalised: 'false' };
-    add(
-      'tool_argument_value_check_total',
-      { ...rogue, in_set: 'true', in_set_normalised: 'true' },
-      p.round.members,
-    );
-    add('tool_argument_value_check_total', { ...rogue, in_set: 'false' }, other + formatting);
+    add(vc, { ...rogue, in_set: 'true', in_set_normalised: 'true' }, p.round.members);
+    add(vc, { ...rogue, in_set: 'false' }, other + formatting);
     return;
   }
-  add(
-    'tool_argument_value_check_total',
-    { ...base, in_set: 'true', in_set_normalised: 'true' },
-    p.round.members,
-  );
-  add(
-    'tool_argument_value_check_total',
-    { ...base, in_set: 'false', in_set_normalised: 'true' },
-    formatting,
-  );
-  add(
-    'tool_argument_value_check_total',
-    { ...base, in_set: 'false', in_set_normalised: 'false' },
-    other,
-  );
-  for (const [shape, n] of shapes) add('tool_argument_mismatch_total', { ...base, shape }, n);
+  const base = { tool: TOOL, argument: ARGUMENT, set: SET };
+  add(vc, { ...base, in_set: 'true', in_set_normalised: 'true' }, p.round.members);
+  add(vc, { ...base, in_set: 'false', in_set_normalised: 'true' }, formatting);
+  add(vc, { ...base, in_set: 'false', in_set_normalised: 'false' }, other);
+  for (const shape of MISMATCH_SHAPES)
+    add('tool_argument_mismatch_total', { ...base, shape }, count(shape));
 }
 
 /** What the stores must hold, summed over instances, when each process has run `rounds[id]` rounds. */
