@@ -3,7 +3,7 @@
  * allow-list filter and transform, batch, Prometheus exporter, log file)
  * carries, and what one process costs it.
  *
- *   npm run bench:collector -- [--seconds 10] [--processes 1000]
+ *   npm run bench:collector -- [--seconds 10] [--processes 1000] [--memory-mib 512]
  *
  * 1. One process: the real SDK and instrumentation, 4 tools × 2 checked
  *    arguments, traffic over every mismatch shape; its metric export is
@@ -19,12 +19,10 @@
  * dropped or failed (collector self-metrics); at the end the Prometheus
  * exporter must hold every process's series with its exact value.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
@@ -34,29 +32,24 @@ import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk
 import { staticValueSet } from '@argcheck/core';
 import { ToolArgumentInstrumentation } from '@argcheck/instrumentation';
 import { argcheckViews } from '@argcheck/instrumentation/views';
+import {
+  cpuSeconds,
+  listen,
+  selfMetrics,
+  startCollector,
+  type Collector,
+} from './lib/collector-process.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const SECONDS = arg('seconds', 10);
 const PROCESSES = arg('processes', 1000);
+/** ARGCHECK_OTELCOL_MEMORY_LIMIT_MIB: the shipped default is 512. */
+const MEMORY_MIB = arg('memory-mib', 512);
 const EXPORT_RATES = [50, 100, 200, 400, 800];
 const RECORD_RATES = [1_000, 2_000, 5_000, 10_000, 20_000];
-
-async function listen(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  const port = await listen(server);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** One process's exports, captured as the SDK's OTLP/HTTP exporters send them. */
 async function captureOneProcess(): Promise<{ metrics: string; logs: string }> {
@@ -157,29 +150,6 @@ const logRecords = (json: string): number =>
     .flatMap((rl) => rl.scopeLogs)
     .reduce((n, sl) => n + sl.logRecords.length, 0);
 
-/**
- * The collector's own counters (its Prometheus endpoint), summed by name and
- * exporter: `otelcol_exporter_sent_log_records/file`.
- */
-async function selfMetrics(port: number): Promise<Map<string, number>> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const out = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    const m = /^(otelcol_[a-z_]+)(\{[^}]*\})? ([0-9.e+-]+)$/.exec(line);
-    if (!m) continue;
-    const exporter = /exporter="([^"]+)"/.exec(m[2] ?? '')?.[1];
-    const key = exporter ? `${m[1]!}/${exporter}` : m[1]!;
-    out.set(key, (out.get(key) ?? 0) + Number(m[3]));
-  }
-  return out;
-}
-
-/** CPU seconds (user + system) the process has used. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 /** POST `body(i)` at `rate` requests per second for SECONDS, at most 32 in flight. */
 async function drive(
   url: string,
@@ -212,6 +182,66 @@ async function drive(
   return { perSecond: total / elapsed, requests: total, elapsed };
 }
 
+// Items the receiver accepted and the exporter that matters sent on, and what
+// was refused or failed on the way (these counters appear only once something
+// was refused or failed).
+const COUNTERS = {
+  metrics: {
+    path: '/v1/metrics',
+    accepted: 'otelcol_receiver_accepted_metric_points',
+    sent: 'otelcol_exporter_sent_metric_points/prometheus',
+    lost: [
+      'otelcol_receiver_refused_metric_points',
+      'otelcol_receiver_failed_metric_points',
+      'otelcol_exporter_send_failed_metric_points/prometheus',
+    ],
+  },
+  logs: {
+    path: '/v1/logs',
+    accepted: 'otelcol_receiver_accepted_log_records',
+    sent: 'otelcol_exporter_sent_log_records/file',
+    lost: [
+      'otelcol_receiver_refused_log_records',
+      'otelcol_receiver_failed_log_records',
+      'otelcol_exporter_send_failed_log_records/file',
+    ],
+  },
+};
+
+/** One row: `rate` requests a second for SECONDS, then what the collector did with them. */
+async function step(
+  collector: Collector,
+  signal: keyof typeof COUNTERS,
+  rate: number,
+  body: (i: number) => string,
+  unit: number,
+): Promise<void> {
+  const c = COUNTERS[signal];
+  const delta = (a: Map<string, number>, b: Map<string, number>, k: string): number =>
+    (b.get(k) ?? 0) - (a.get(k) ?? 0);
+  const before = await selfMetrics(collector.ports.self);
+  const cpu0 = cpuSeconds(collector.pid);
+  const url = `http://127.0.0.1:${collector.ports.http}${c.path}`;
+  const { perSecond, requests, elapsed } = await drive(url, rate, body);
+  const cpu = (cpuSeconds(collector.pid) - cpu0) / elapsed;
+  // The batch processor holds items for up to a second: wait until every
+  // accepted item has been exported (or 10 s have passed).
+  let after = await selfMetrics(collector.ports.self);
+  for (let i = 0; i < 100 && delta(before, after, c.sent) < delta(before, after, c.accepted); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    after = await selfMetrics(collector.ports.self);
+  }
+  const mib = (k: string): string => ((after.get(k) ?? 0) / 2 ** 20).toFixed(0);
+  const lost = c.lost.reduce((a, k) => a + delta(before, after, k), 0);
+  console.log(
+    `| ${Math.round(rate)} | ${Math.round(perSecond)} | ${Math.round(perSecond * unit)} | ` +
+      `${(cpu * 100).toFixed(0)} % | ${requests * unit} / ${delta(before, after, c.accepted)} / ` +
+      `${delta(before, after, c.sent)} | ${lost} | ` +
+      `${mib('otelcol_process_runtime_heap_alloc_bytes')} / ${mib('otelcol_process_memory_rss')} | ` +
+      `${loadavg()[0]!.toFixed(1)} |`,
+  );
+}
+
 async function main(): Promise<void> {
   const one = await captureOneProcess();
   const points = dataPoints(one.metrics);
@@ -229,140 +259,49 @@ async function main(): Promise<void> {
     req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
   });
   const sinkPort = await listen(sink);
-  const ports = {
-    http: await freePort(),
-    grpc: await freePort(),
-    prom: await freePort(),
-    self: await freePort(),
+  const header = (items: string): void => {
+    console.log(
+      `| requests/s asked | requests/s sent | ${items}/s | collector CPU (of one core) | ${items} sent / accepted / exported | refused or failed | heap / RSS MiB | load average |`,
+    );
+    console.log('|---|---|---|---|---|---|---|---|');
   };
-  const collector = spawn(
-    join(ROOT, '.cache/otelcol/argcheck-otelcol'),
-    ['--config', join(ROOT, 'otel-collector.yaml')],
-    {
-      cwd: dir,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        ARGCHECK_OTLP_HTTP_ENDPOINT: `127.0.0.1:${ports.http}`,
-        ARGCHECK_OTLP_GRPC_ENDPOINT: `127.0.0.1:${ports.grpc}`,
-        ARGCHECK_PROMETHEUS_ENDPOINT: `127.0.0.1:${ports.prom}`,
-        ARGCHECK_OTELCOL_TELEMETRY_PORT: String(ports.self),
-        ARGCHECK_LOG_FILE: join(dir, 'logs.jsonl'),
-        ARGCHECK_OTLP_LOGS_ENDPOINT: `http://127.0.0.1:${sinkPort}`,
-      },
-    },
-  );
   try {
-    for (let i = 0; i < 100; i++) {
-      try {
-        await selfMetrics(ports.self);
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    const pid = collector.pid!;
+    // Metrics and logs each on a collector of their own, so that one
+    // signal's state (the exporter's series) does not weigh on the other.
+    const metrics = await startCollector(join(dir, 'metrics'), sinkPort, MEMORY_MIB);
     const bodies = Array.from({ length: PROCESSES }, (_, i) =>
       one.metrics.replace('"bench-0"', `"bench-${i}"`),
     );
-    // Items the receiver accepted and the exporter that matters sent on, and
-    // what was refused or failed on the way (these counters appear only once
-    // something was refused or failed).
-    const counters = {
-      metrics: {
-        accepted: 'otelcol_receiver_accepted_metric_points',
-        sent: 'otelcol_exporter_sent_metric_points/prometheus',
-        lost: [
-          'otelcol_receiver_refused_metric_points',
-          'otelcol_receiver_failed_metric_points',
-          'otelcol_exporter_send_failed_metric_points/prometheus',
-        ],
-      },
-      logs: {
-        accepted: 'otelcol_receiver_accepted_log_records',
-        sent: 'otelcol_exporter_sent_log_records/file',
-        lost: [
-          'otelcol_receiver_refused_log_records',
-          'otelcol_receiver_failed_log_records',
-          'otelcol_exporter_send_failed_log_records/file',
-        ],
-      },
-    };
-    const step = async (
-      signal: keyof typeof counters,
-      rate: number,
-      url: string,
-      body: (i: number) => string,
-      unit: number,
-    ): Promise<void> => {
-      const c = counters[signal];
-      const delta = (a: Map<string, number>, b: Map<string, number>, k: string): number =>
-        (b.get(k) ?? 0) - (a.get(k) ?? 0);
-      const before = await selfMetrics(ports.self);
-      const cpu0 = cpuSeconds(pid);
-      const { perSecond, requests, elapsed } = await drive(url, rate, body);
-      const cpu = (cpuSeconds(pid) - cpu0) / elapsed;
-      // The batch processor holds items for up to a second: wait until every
-      // accepted item has been exported (or 10 s have passed).
-      let after = await selfMetrics(ports.self);
-      for (
-        let i = 0;
-        i < 100 && delta(before, after, c.sent) < delta(before, after, c.accepted);
-        i++
-      ) {
-        await new Promise((r) => setTimeout(r, 100));
-        after = await selfMetrics(ports.self);
-      }
-      const asked = requests * unit;
-      const accepted = delta(before, after, c.accepted);
-      const exported = delta(before, after, c.sent);
-      const lost = c.lost.reduce((a, k) => a + delta(before, after, k), 0);
-      console.log(
-        `| ${signal} | ${Math.round(rate)} | ${Math.round(perSecond)} | ${Math.round(perSecond * unit)} | ${(cpu * 100).toFixed(0)} % | ${asked} / ${accepted} / ${exported} | ${lost} | ${loadavg()[0]!.toFixed(1)} |`,
-      );
-    };
     console.log(`## Metrics: ${PROCESSES} processes, ${points} data points per export\n`);
-    console.log(
-      '| signal | requests/s asked | requests/s sent | points/s | collector CPU (of one core) | points sent / accepted / exported | refused or failed | load average |',
-    );
-    console.log('|---|---|---|---|---|---|---|---|');
+    header('points');
     for (const rate of EXPORT_RATES) {
-      await step(
-        'metrics',
-        rate,
-        `http://127.0.0.1:${ports.http}/v1/metrics`,
-        (i) => bodies[i % PROCESSES]!,
-        points,
-      );
-    }
-    console.log(`\n## Log records: batches of ${records}\n`);
-    console.log(
-      '| signal | requests/s asked | requests/s sent | records/s | collector CPU (of one core) | records sent / accepted / exported | refused or failed | load average |',
-    );
-    console.log('|---|---|---|---|---|---|---|---|');
-    for (const rate of RECORD_RATES) {
-      await step(
-        'logs',
-        rate / records,
-        `http://127.0.0.1:${ports.http}/v1/logs`,
-        () => one.logs,
-        records,
-      );
+      await step(metrics, 'metrics', rate, (i) => bodies[i % PROCESSES]!, points);
     }
     // Every process's series, each with the value its export carried.
-    const text = await (await fetch(`http://127.0.0.1:${ports.prom}/metrics`)).text();
+    const text = await (await fetch(`http://127.0.0.1:${metrics.ports.prom}/metrics`)).text();
     const checks = new Map<string, number>();
     for (const m of text.matchAll(
       /^tool_argument_value_check_total\{[^}]*instance="(bench-\d+)"[^}]*\} (\d+)$/gm,
     )) {
       checks.set(m[1]!, (checks.get(m[1]!) ?? 0) + Number(m[2]));
     }
-    const values = new Set(checks.values());
+    const series = text.split('\n').filter((l) => /^tool_argument\w*\{/.test(l)).length;
     console.log(
-      `\nPrometheus exporter: ${checks.size} of ${PROCESSES} processes, checks per process ${[...values].join(', ')} (512 × 2 sent)`,
+      `\nPrometheus exporter: ${series} series; ${checks.size} of ${PROCESSES} processes, ` +
+        `checks per process ${[...new Set(checks.values())].join(', ')} (512 × 2 sent)`,
     );
+    console.log(`memory_limiter: ${metrics.refusals() || 'refused nothing'}`);
+    await metrics.stop();
+
+    const logs = await startCollector(join(dir, 'logs'), sinkPort, MEMORY_MIB);
+    console.log(`\n## Log records: batches of ${records}\n`);
+    header('records');
+    for (const rate of RECORD_RATES) {
+      await step(logs, 'logs', rate / records, () => one.logs, records);
+    }
+    console.log(`\nmemory_limiter: ${logs.refusals() || 'refused nothing'}`);
+    await logs.stop();
   } finally {
-    collector.kill('SIGTERM');
     sink.close();
     rmSync(dir, { recursive: true, force: true });
   }
