@@ -14,7 +14,7 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { REPO_ROOT, collectorBinary, requireCommand } from '../../pipeline/tools.js';
+import { REPO_ROOT, collectorBinary, hasCommand, requireCommand } from '../../pipeline/tools.js';
 import { freePort, waitFor } from '../../helpers/wait.js';
 import { ManagedProcess } from './processes.js';
 import { PrometheusClient, replaceExactly } from './stack.js';
@@ -149,7 +149,11 @@ export class FleetStack {
   async startStores(): Promise<void> {
     requireCommand('prometheus');
     for (const program of ['victoria-metrics', 'vmagent', 'vmalert']) {
-      requireCommand(program);
+      if (!hasCommand(program)) {
+        throw new Error(
+          `${program} is not installed: run \`bash deploy/install-tools.sh\` (Debian package victoria-metrics)`,
+        );
+      }
     }
     await this.startNotifier();
     await this.startPrometheus();
