@@ -3,7 +3,8 @@
  * allow-list filter and transform, batch, Prometheus exporter, log file)
  * carries, and what one process costs it.
  *
- *   npm run bench:collector -- [--seconds 10] [--processes 1000] [--memory-mib 512]
+ *   npm run build && npx tsc -p bench && node build/bench/collector-capacity.js \
+ *     [--seconds 10] [--processes 1000] [--memory-mib 512]
  *
  * 1. One process: the real SDK and instrumentation, 4 tools × 2 checked
  *    arguments, traffic over every mismatch shape; its metric export is
