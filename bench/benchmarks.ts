@@ -44,6 +44,12 @@ export const BENCHMARKS = [
     load: async () => (await import('./owner-load.js')).ownerLoad,
     onlyWhenNamed: true,
   },
+  // Its figures are in docs/scaling.md; it runs the argcheck collector.
+  {
+    name: 'collector-capacity',
+    load: async () => (await import('./collector-capacity.js')).collectorCapacity,
+    onlyWhenNamed: true,
+  },
   // The same per-check figures on the other OpenTelemetry JS line, in the copy
   // of the tree that scripts/compat-otel3.sh sets up (Node 24, OTel JS 3.x).
   { name: 'instrumentation-check-otel3', load: instrumentationCheck, line: 'otel3' },

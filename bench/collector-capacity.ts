@@ -3,8 +3,9 @@
  * allow-list filter and transform, batch, Prometheus exporter, log file)
  * carries, and what one process costs it.
  *
- *   npm run build && npx tsc -p bench && node build/bench/collector-capacity.js \
- *     [--seconds 10] [--processes 1000] [--memory-mib 512]
+ *   npm run bench -- --only collector-capacity [-- --seconds 10 --processes 1000 --memory-mib 512]
+ *
+ * Its figures are in docs/scaling.md ("Capacity of one collector, measured").
  *
  * 1. One process: the real SDK and instrumentation, 4 tools × 2 checked
  *    arguments, traffic over every mismatch shape; its metric export is
@@ -16,9 +17,9 @@
  * 3. Log records: sampled check records (1 in 50 checks by default) are the
  *    only per-check load; batches of 512, as the SDK's batch processor sends
  *    them, at rising rates of records per second.
- * Each step reports the collector's CPU, and points or records refused,
- * dropped or failed (collector self-metrics); at the end the Prometheus
- * exporter must hold every process's series with its exact value.
+ * Each step reports the collector's CPU, heap and RSS, and points or records
+ * refused or failed (collector self-metrics); at the end, whether the
+ * Prometheus exporter holds every process's series with its exact value.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -40,15 +41,8 @@ import {
   startCollector,
   type Collector,
 } from './lib/collector-process.js';
+import { num, type BenchOptions, type BenchResult, type ResultTable } from './lib/report.js';
 
-const arg = (name: string, fallback: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const SECONDS = arg('seconds', 10);
-const PROCESSES = arg('processes', 1000);
-/** ARGCHECK_OTELCOL_MEMORY_LIMIT_MIB: the shipped default is 512. */
-const MEMORY_MIB = arg('memory-mib', 512);
 const EXPORT_RATES = [50, 100, 200, 400, 800];
 const RECORD_RATES = [1_000, 2_000, 5_000, 10_000, 20_000];
 
@@ -151,16 +145,16 @@ const logRecords = (json: string): number =>
     .flatMap((rl) => rl.scopeLogs)
     .reduce((n, sl) => n + sl.logRecords.length, 0);
 
-/** POST `body(i)` at `rate` requests per second for SECONDS, at most 32 in flight. */
+/** POST `body(i)` at `rate` requests per second for `seconds`, at most 32 in flight. */
 async function drive(
   url: string,
   rate: number,
+  seconds: number,
   body: (i: number) => string,
 ): Promise<{ perSecond: number; requests: number; elapsed: number }> {
-  const total = Math.round(rate * SECONDS);
+  const total = Math.round(rate * seconds);
   const start = performance.now();
   let next = 0;
-  let failed = 0;
   const worker = async (): Promise<void> => {
     for (;;) {
       const i = next++;
@@ -173,13 +167,12 @@ async function drive(
         headers: { 'content-type': 'application/json' },
         body: body(i),
       });
+      // Refused requests are counted by the collector (refused or failed).
       await res.arrayBuffer();
-      if (!res.ok) failed++;
     }
   };
   await Promise.all(Array.from({ length: 32 }, worker));
   const elapsed = (performance.now() - start) / 1000;
-  if (failed > 0) console.error(`  ${failed} requests were refused`);
   return { perSecond: total / elapsed, requests: total, elapsed };
 }
 
@@ -209,21 +202,33 @@ const COUNTERS = {
   },
 };
 
-/** One row: `rate` requests a second for SECONDS, then what the collector did with them. */
+const HEAD = (items: string): string[] => [
+  'requests/s asked',
+  'requests/s sent',
+  `${items}/s`,
+  'collector CPU (of one core)',
+  `${items} sent / accepted / exported`,
+  'refused or failed',
+  'heap / RSS MiB',
+  'load average',
+];
+
+/** One row: `rate` requests a second for `seconds`, then what the collector did with them. */
 async function step(
   collector: Collector,
   signal: keyof typeof COUNTERS,
   rate: number,
+  seconds: number,
   body: (i: number) => string,
   unit: number,
-): Promise<void> {
+): Promise<(string | number)[]> {
   const c = COUNTERS[signal];
   const delta = (a: Map<string, number>, b: Map<string, number>, k: string): number =>
     (b.get(k) ?? 0) - (a.get(k) ?? 0);
   const before = await selfMetrics(collector.ports.self);
   const cpu0 = cpuSeconds(collector.pid);
   const url = `http://127.0.0.1:${collector.ports.http}${c.path}`;
-  const { perSecond, requests, elapsed } = await drive(url, rate, body);
+  const { perSecond, requests, elapsed } = await drive(url, rate, seconds, body);
   const cpu = (cpuSeconds(collector.pid) - cpu0) / elapsed;
   // The batch processor holds items for up to a second: wait until every
   // accepted item has been exported (or 10 s have passed).
@@ -232,27 +237,45 @@ async function step(
     await new Promise((r) => setTimeout(r, 100));
     after = await selfMetrics(collector.ports.self);
   }
-  const mib = (k: string): string => ((after.get(k) ?? 0) / 2 ** 20).toFixed(0);
+  const mib = (k: string): string => num((after.get(k) ?? 0) / 2 ** 20);
   const lost = c.lost.reduce((a, k) => a + delta(before, after, k), 0);
-  console.log(
-    `| ${Math.round(rate)} | ${Math.round(perSecond)} | ${Math.round(perSecond * unit)} | ` +
-      `${(cpu * 100).toFixed(0)} % | ${requests * unit} / ${delta(before, after, c.accepted)} / ` +
-      `${delta(before, after, c.sent)} | ${lost} | ` +
-      `${mib('otelcol_process_runtime_heap_alloc_bytes')} / ${mib('otelcol_process_memory_rss')} | ` +
-      `${loadavg()[0]!.toFixed(1)} |`,
-  );
+  return [
+    num(rate),
+    num(perSecond),
+    num(perSecond * unit),
+    `${num(cpu * 100)} %`,
+    `${num(requests * unit)} / ${num(delta(before, after, c.accepted))} / ${num(delta(before, after, c.sent))}`,
+    num(lost),
+    `${mib('otelcol_process_runtime_heap_alloc_bytes')} / ${mib('otelcol_process_memory_rss')}`,
+    num(loadavg()[0]!, 1),
+  ];
 }
 
-async function main(): Promise<void> {
+export async function collectorCapacity(options: BenchOptions): Promise<BenchResult> {
+  const seconds = options.number('seconds', 10);
+  const processes = options.number('processes', 1000);
+  /** ARGCHECK_OTELCOL_MEMORY_LIMIT_MIB: the shipped default is 512. */
+  const memoryMib = options.number('memory-mib', 512);
   const one = await captureOneProcess();
   const points = dataPoints(one.metrics);
   const records = logRecords(one.logs);
-  console.log('## One process (4 tools × 2 checked arguments, every mismatch shape)\n');
-  console.log(`metric export: ${points} data points, ${one.metrics.length} bytes of OTLP/JSON`);
-  console.log(
-    `log export: ${records} records, ${one.logs.length} bytes (${Math.round(one.logs.length / records)} per record)\n`,
-  );
-
+  const tables: ResultTable[] = [
+    {
+      caption: 'One process: 4 tools × 2 checked arguments, traffic over every mismatch shape',
+      head: ['export', 'items', 'bytes (OTLP/JSON)', 'bytes per item'],
+      rows: [
+        [
+          'metrics',
+          `${points} data points`,
+          num(one.metrics.length),
+          num(one.metrics.length / points),
+        ],
+        ['logs', `${records} records`, num(one.logs.length), num(one.logs.length / records)],
+      ],
+    },
+  ];
+  for (const row of tables[0]!.rows) console.log(`| ${row.join(' | ')} |`);
+  const notes: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'argcheck-capacity-'));
   // The collector's otlp_http log exporter needs a backend: this one accepts and forgets.
   const sink = createServer((req, res) => {
@@ -260,24 +283,25 @@ async function main(): Promise<void> {
     req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
   });
   const sinkPort = await listen(sink);
-  const header = (items: string): void => {
-    console.log(
-      `| requests/s asked | requests/s sent | ${items}/s | collector CPU (of one core) | ${items} sent / accepted / exported | refused or failed | heap / RSS MiB | load average |`,
-    );
-    console.log('|---|---|---|---|---|---|---|---|');
-  };
   try {
     // Metrics and logs each on a collector of their own, so that one
     // signal's state (the exporter's series) does not weigh on the other.
-    const metrics = await startCollector(join(dir, 'metrics'), sinkPort, MEMORY_MIB);
-    const bodies = Array.from({ length: PROCESSES }, (_, i) =>
+    const metrics = await startCollector(join(dir, 'metrics'), sinkPort, memoryMib);
+    const bodies = Array.from({ length: processes }, (_, i) =>
       one.metrics.replace('"bench-0"', `"bench-${i}"`),
     );
-    console.log(`## Metrics: ${PROCESSES} processes, ${points} data points per export\n`);
-    header('points');
+    const metricRows: (string | number)[][] = [];
     for (const rate of EXPORT_RATES) {
-      await step(metrics, 'metrics', rate, (i) => bodies[i % PROCESSES]!, points);
+      metricRows.push(
+        await step(metrics, 'metrics', rate, seconds, (i) => bodies[i % processes]!, points),
+      );
+      console.log(`| ${metricRows.at(-1)?.join(' | ')} |`);
     }
+    tables.push({
+      caption: `Metric exports: ${processes} processes, ${points} data points each, memory limit ${memoryMib} MiB`,
+      head: HEAD('points'),
+      rows: metricRows,
+    });
     // Every process's series, each with the value its export carried.
     const text = await (await fetch(`http://127.0.0.1:${metrics.ports.prom}/metrics`)).text();
     const checks = new Map<string, number>();
@@ -287,25 +311,39 @@ async function main(): Promise<void> {
       checks.set(m[1]!, (checks.get(m[1]!) ?? 0) + Number(m[2]));
     }
     const series = text.split('\n').filter((l) => /^tool_argument\w*\{/.test(l)).length;
-    console.log(
-      `\nPrometheus exporter: ${series} series; ${checks.size} of ${PROCESSES} processes, ` +
-        `checks per process ${[...new Set(checks.values())].join(', ')} (512 × 2 sent)`,
+    notes.push(
+      `The Prometheus exporter held ${num(series)} series: ${checks.size} of ${processes} processes, ` +
+        `checks per process ${[...new Set(checks.values())].join(', ')} (512 × 2 sent).`,
+      `memory_limiter (metrics): ${metrics.refusals() || 'refused nothing'}`,
     );
-    console.log(`memory_limiter: ${metrics.refusals() || 'refused nothing'}`);
     await metrics.stop();
 
-    const logs = await startCollector(join(dir, 'logs'), sinkPort, MEMORY_MIB);
-    console.log(`\n## Log records: batches of ${records}\n`);
-    header('records');
+    const logs = await startCollector(join(dir, 'logs'), sinkPort, memoryMib);
+    const logRows: (string | number)[][] = [];
     for (const rate of RECORD_RATES) {
-      await step(logs, 'logs', rate / records, () => one.logs, records);
+      logRows.push(await step(logs, 'logs', rate / records, seconds, () => one.logs, records));
+      console.log(`| ${logRows.at(-1)?.join(' | ')} |`);
     }
-    console.log(`\nmemory_limiter: ${logs.refusals() || 'refused nothing'}`);
+    tables.push({
+      caption: `Sampled check records, in batches of ${records}`,
+      head: HEAD('records'),
+      rows: logRows,
+    });
+    notes.push(`memory_limiter (logs): ${logs.refusals() || 'refused nothing'}`);
     await logs.stop();
   } finally {
     sink.close();
     rmSync(dir, { recursive: true, force: true });
   }
+  for (const note of notes) console.log(note);
+  return {
+    title: 'Collector capacity',
+    method:
+      `One collector with otel-collector.yaml (identity, allow-list filter and transform, batch, ` +
+      `Prometheus exporter, log file), driven over OTLP/HTTP with one process's real exports ` +
+      `(under ${processes} instance ids) and sampled check records, ${seconds} s per step.`,
+    tables,
+    bars: [],
+    notes,
+  };
 }
-
-await main();

@@ -6,9 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+import { repoRoot } from './paths.js';
 
 export async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -67,8 +65,8 @@ export async function startCollector(
     self: await freePort(),
   };
   const child = spawn(
-    join(ROOT, '.cache/otelcol/argcheck-otelcol'),
-    ['--config', join(ROOT, 'otel-collector.yaml')],
+    join(repoRoot, '.cache/otelcol/argcheck-otelcol'),
+    ['--config', join(repoRoot, 'otel-collector.yaml')],
     {
       cwd: dir,
       stdio: ['ignore', 'ignore', 'pipe'],
