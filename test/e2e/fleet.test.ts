@@ -22,7 +22,7 @@ import {
   type FleetProcess,
 } from './support/fleet-workload.js';
 import { ValueSetOwner } from './support/http-servers.js';
-import { ManagedProcess } from './support/processes.js';
+import { ManagedProcess } from '../../deploy/stack/src/processes.js';
 import type { PrometheusClient } from './support/stack.js';
 
 // A fleet, for real: six Node processes with the OpenTelemetry SDK (four of

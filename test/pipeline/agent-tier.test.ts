@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManagedProcess } from '../e2e/support/processes.js';
+import { ManagedProcess } from '../../deploy/stack/src/processes.js';
 import { freePort, waitFor } from '../helpers/wait.js';
 import { argcheckNamespace, parseExposition } from './support/exposition.js';
 import { ARGCHECK_SCOPE, metricsRequest, sum } from './support/otlp-json.js';

@@ -16,7 +16,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { REPO_ROOT, collectorBinary, hasCommand, requireCommand } from '../../pipeline/tools.js';
 import { freePort, waitFor } from '../../helpers/wait.js';
-import { ManagedProcess } from './processes.js';
+import { ManagedProcess } from '../../../deploy/stack/src/processes.js';
 import { PrometheusClient, replaceExactly } from './stack.js';
 
 export const AGENT_COLLECTORS = 2;
