@@ -35,11 +35,12 @@ describe('docs/pipeline.md: the snippets for your own pipeline', () => {
     const doc = snippet('collector-snippet');
     const config = shipped('otel-collector.yaml');
 
-    it('has the allow-list processors of otel-collector.yaml, unchanged', () => {
-      for (const name of ['filter/argcheck', 'transform/argcheck']) {
+    it('has the identity and allow-list processors of otel-collector.yaml, unchanged', () => {
+      const names = ['transform/identity', 'filter/argcheck', 'transform/argcheck'];
+      for (const name of names) {
         expect(at(doc, 'processors', name), name).to.deep.equal(at(config, 'processors', name));
       }
-      expect(Object.keys(at(doc, 'processors') as Yaml)).to.have.length(2);
+      expect(Object.keys(at(doc, 'processors') as Yaml)).to.have.length(names.length);
     });
 
     it('wires them and names series as otel-collector.yaml does', () => {
