@@ -2,6 +2,8 @@
 // from `@argcheck/instrumentation/views`). Anything not exported here is internal.
 export { ToolArgumentInstrumentation } from './instrumentation.js';
 export type {
+  AgentsGuardrailOutput,
+  AgentsToolInputGuardrail,
   FrameworkOptions,
   McpOptions,
   RedactValue,

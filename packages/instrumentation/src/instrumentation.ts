@@ -20,12 +20,19 @@ import {
   tasksPrototype,
 } from './mcp/patches.js';
 import { findSdkInstalls, SDK_CLIENT_FILES, SDK_PACKAGE } from './mcp/sdk-location.js';
+import { frameworkDefinition } from './frameworks/framework-module.js';
+import type { FrameworkHost } from './frameworks/framework-tools.js';
+import { isObject } from './frameworks/framework-tools.js';
+import { patchToolCall } from './frameworks/langchain/call-patch.js';
+import { langChainModule } from './frameworks/langchain/module.js';
+import { agentsToolGuardrail } from './frameworks/openai-agents/guardrail.js';
+import { openAiAgentsModule } from './frameworks/openai-agents/module.js';
 import { createMetrics } from './telemetry/metrics.js';
 import { warnIfProcessesIndistinguishable } from './telemetry/resource-identity.js';
 import type { Metrics } from './telemetry/metrics.js';
 import { createSeriesRegistry } from './telemetry/series.js';
 import type { SeriesRegistry } from './telemetry/series.js';
-import type { ToolArgumentInstrumentationConfig } from './types.js';
+import type { AgentsToolInputGuardrail, ToolArgumentInstrumentationConfig } from './types.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
 import { unwrapMethod, wrapInstanceMethod, wrapMethod } from './wrapping.js';
 import type { Patch, Shimmer } from './wrapping.js';
@@ -96,6 +103,32 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
     }
   }
 
+  /**
+   * OpenAI Agents SDK: a tool input guardrail that checks each call of the
+   * tools it is added to (`inputGuardrails: [inst.openAIAgentsGuardrail()]`),
+   * for applications the patch cannot reach. A call also seen by the patch
+   * counts once.
+   */
+  openAIAgentsGuardrail(): AgentsToolInputGuardrail {
+    return agentsToolGuardrail(this.frameworkHost());
+  }
+
+  /**
+   * LangChain.js: check the calls of one tool (any `StructuredTool`, for
+   * example one given to LangGraph's `ToolNode`) that the patch cannot reach.
+   * Returns the tool itself. A tool patched both ways counts each call once.
+   */
+  instrumentLangChainTool<T extends object>(tool: T): T {
+    if (!isObject(tool) || typeof tool.call !== 'function' || typeof tool.name !== 'string') {
+      this._diag.warn(
+        'argcheck: instrumentLangChainTool was given an object without name and call; ignored',
+      );
+      return tool;
+    }
+    wrapInstanceMethod(tool, 'call', patchToolCall(this.frameworkHost()));
+    return tool;
+  }
+
   /** Stop background refreshes and fetches in flight. */
   close(): void {
     this.engine?.close();
@@ -148,6 +181,35 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
    * Runs inside `super()`: the wrappers read the engine only when called.
    */
   protected override init(): InstrumentationModuleDefinition[] {
+    return [...this.mcpDefinitions(), ...this.frameworkDefinitions()];
+  }
+
+  /**
+   * The agent frameworks, when loaded after registration (docs/frameworks.md):
+   * `@openai/agents-core`'s `invokeFunctionTool` and `@langchain/core`'s
+   * `StructuredTool.prototype.call`, in both builds of each.
+   */
+  private frameworkDefinitions(): InstrumentationModuleDefinition[] {
+    if (!(this.getConfig().frameworks?.enabled ?? true)) return [];
+    const host = this.frameworkHost();
+    const wrapping = {
+      wrap: (target: object, name: string, patch: Patch) => this.wrap(target, name, patch),
+      unwrap: (target: object, name: string) => unwrapMethod(this.shimmer(), target, name),
+    };
+    return [openAiAgentsModule(host, wrapping), langChainModule(host, wrapping)].map((m) =>
+      frameworkDefinition(m, this._diag),
+    );
+  }
+
+  private frameworkHost(): FrameworkHost {
+    return {
+      engine: () => this.engine,
+      deriveValueSets: () => this.getConfig().frameworks?.deriveValueSets ?? true,
+      diag: this._diag,
+    };
+  }
+
+  private mcpDefinitions(): InstrumentationModuleDefinition[] {
     if (!(this.getConfig().mcp?.enabled ?? true)) return [];
     const patch = <T>(moduleExports: T): T => {
       this.patchMcpClient(moduleExports);

@@ -139,3 +139,20 @@ export interface ToolArgumentInstrumentationConfig extends InstrumentationConfig
   /** Agent framework integrations. */
   frameworks?: FrameworkOptions;
 }
+
+/** What argcheck's OpenAI Agents guardrail answers, as `ToolGuardrailFunctionOutputFactory` builds it. */
+export type AgentsGuardrailOutput =
+  { behavior: { type: 'allow' } } | { behavior: { type: 'rejectContent'; message: string } };
+
+/**
+ * A tool input guardrail of `@openai/agents` (the shape
+ * `defineToolInputGuardrail` returns), from `inst.openAIAgentsGuardrail()`:
+ * put it in a tool's `inputGuardrails`. It rejects with the repair message
+ * (`rejectContent`) in `reject` mode and never throws.
+ */
+export interface AgentsToolInputGuardrail {
+  readonly type: 'tool_input';
+  /** `argcheck`. */
+  readonly name: string;
+  run(data: { agent?: unknown; toolCall: unknown }): Promise<AgentsGuardrailOutput>;
+}

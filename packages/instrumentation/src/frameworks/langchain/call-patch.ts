@@ -1,0 +1,113 @@
+/**
+ * LangChain.js: the wrapper of `StructuredTool.prototype.call(arg, config)`,
+ * where `invoke` lands for every tool class (`tool()`, `DynamicTool`,
+ * `DynamicStructuredTool`, MCP adapter tools, subclasses), before the
+ * schema is parsed and before callbacks run. LangGraph's `ToolNode` and the
+ * prebuilt agents call `tool.invoke(toolCall)`, so they arrive here too. The
+ * CommonJS and ESM builds define different classes; each is wrapped.
+ *
+ * `arg` is the tool's input object, or a ToolCall `{ name, args, id, type:
+ * 'tool_call' }`. A rejection answers the way LangChain reports a failed
+ * tool call to the model: a `ToolMessage` with `status: 'error'` and the
+ * call's id, or, when the call carries no id (a direct `invoke(args)`), the
+ * repair message as the tool's content. Nothing is thrown.
+ */
+import type { Engine } from '../../engine.js';
+import type { Method, Patch, Switch } from '../../wrapping.js';
+import { frameworkContext, isObject, listToolOnce } from '../framework-tools.js';
+import type { FrameworkHost } from '../framework-tools.js';
+import { toJsonSchema, toolMessageClass } from './core-modules.js';
+
+/** The first part of the names of sets derived from LangChain tool schemas. */
+export const LANGCHAIN_ORIGIN = 'langchain';
+
+/**
+ * True while one of our wrappers hands a call on: a tool wrapped as an
+ * instance (the explicit entry point) and on its class's prototype reaches
+ * the prototype's wrapper synchronously, which then passes the call through,
+ * so the call counts once.
+ */
+let forwarding = false;
+
+function isToolCall(arg: unknown): arg is Record<string, unknown> {
+  return isObject(arg) && arg.type === 'tool_call';
+}
+
+function toolCallIdOf(arg: unknown, config: unknown): unknown {
+  if (isToolCall(arg) && typeof arg.id === 'string') return arg.id;
+  const toolCall = isObject(config) ? config.toolCall : undefined;
+  return isObject(toolCall) ? toolCall.id : undefined;
+}
+
+function rejected(message: string, toolCallId: unknown, name: string): unknown {
+  if (typeof toolCallId !== 'string') return message;
+  const ToolMessage = toolMessageClass();
+  if (ToolMessage === undefined) return message;
+  return new ToolMessage({ status: 'error', content: message, tool_call_id: toolCallId, name });
+}
+
+function inputSchemaOf(tool: Record<string, unknown>): unknown {
+  const convert = toJsonSchema();
+  return convert === undefined ? undefined : convert(tool.schema);
+}
+
+async function callChecked(
+  host: FrameworkHost,
+  engine: Engine,
+  send: (arg: unknown) => unknown,
+  tool: Record<string, unknown>,
+  name: string,
+  arg: unknown,
+  config: unknown,
+): Promise<unknown> {
+  const waiting = listToolOnce(host, engine, tool, name, LANGCHAIN_ORIGIN, () =>
+    inputSchemaOf(tool),
+  );
+  if (waiting !== undefined) await waiting;
+  const toolCall = isToolCall(arg) ? arg : undefined;
+  const toolCallId = toolCallIdOf(arg, config);
+  return engine.invoke<unknown>(
+    {
+      tool: name,
+      args: toolCall === undefined ? arg : toolCall.args,
+      context: frameworkContext(toolCallId),
+      scope: tool,
+    },
+    (args) => {
+      if (toolCall === undefined) return send(args);
+      return send(args === toolCall.args ? toolCall : { ...toolCall, args });
+    },
+    (message) => rejected(message, toolCallId, name),
+  );
+}
+
+/** The wrapper of a tool's `call` (prototype or instance). Whatever argcheck throws, the tool is called as asked. */
+export function patchToolCall(host: FrameworkHost): Patch {
+  return (original: Method, on: Switch) =>
+    function (this: unknown, ...args: unknown[]): unknown {
+      const engine = on.active && !forwarding ? host.engine() : undefined;
+      if (engine === undefined || !isObject(this) || typeof this.name !== 'string') {
+        return original.apply(this, args);
+      }
+      const send = (arg: unknown) => {
+        const previous = forwarding;
+        forwarding = true;
+        try {
+          return original.apply(this, [arg, ...args.slice(1)]);
+        } finally {
+          forwarding = previous;
+        }
+      };
+      return callChecked(host, engine, send, this, this.name, args[0], args[1]);
+    };
+}
+
+/** `StructuredTool.prototype` of a loaded `@langchain/core/tools` module, when it has `call`. */
+export function structuredToolPrototype(
+  moduleExports: unknown,
+): Record<string, unknown> | undefined {
+  const cls = isObject(moduleExports) ? moduleExports.StructuredTool : undefined;
+  if (typeof cls !== 'function') return undefined;
+  const proto: unknown = cls.prototype;
+  return isObject(proto) && typeof proto.call === 'function' ? proto : undefined;
+}
