@@ -39,11 +39,26 @@ describe('@argcheck/instrumentation package boundary', () => {
       '@opentelemetry/api': '>=1.9.0 <1.11.0',
       '@opentelemetry/instrumentation': '^0.223.0 || ^0.301.0',
       '@opentelemetry/sdk-metrics': '^2.12.0 || ^3.1.0',
+      '@openai/agents': '>=0.19.0 <0.21.0',
+      '@langchain/core': '>=1.0.0 <2.0.0',
     });
     expect(manifest.peerDependenciesMeta).to.deep.equal({
       '@opentelemetry/sdk-metrics': { optional: true },
+      '@openai/agents': { optional: true },
+      '@langchain/core': { optional: true },
     });
   });
+
+  for (const build of ['build/src', 'build/cjs']) {
+    it(`never imports an agent framework: they are patched when the application loads them (${build})`, () => {
+      const files = filesUnder(join(packageDir, build)).filter((f) => f.endsWith('.js'));
+      const frameworks = ['@openai/', '@langchain/'];
+      const found = files.flatMap((f) =>
+        runtimeImports(f).filter((m) => frameworks.some((prefix) => m.startsWith(prefix))),
+      );
+      expect(found).to.deep.equal([]);
+    });
+  }
 
   for (const build of ['build/src', 'build/cjs']) {
     it(`loads sdk-metrics only from the views entry, and api-logs nowhere (${build})`, () => {

@@ -12,6 +12,7 @@ import {
   METRIC_TOOL_ARGUMENT_REPAIR_STARTED,
   METRIC_TOOL_ARGUMENT_REWRITTEN,
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
+  ATTR_SET,
   ATTR_TOOL,
 } from '../../src/semconv.js';
 import {
@@ -94,5 +95,16 @@ export function countersOf(collected: Collected): Record<string, Point[]> {
   const out: Record<string, Point[]> = {};
   for (const name of Object.keys(expectedCounters('observe')))
     out[name] = pointsOf(collected, name);
+  return out;
+}
+
+/** The same points, counted against another set (a set derived from a tool's schema). */
+export function onSet(counters: Record<string, Point[]>, set: string): Record<string, Point[]> {
+  const out: Record<string, Point[]> = {};
+  for (const [name, points] of Object.entries(counters)) {
+    out[name] = points.map((p) =>
+      ATTR_SET in p.attributes ? { ...p, attributes: { ...p.attributes, [ATTR_SET]: set } } : p,
+    );
+  }
   return out;
 }

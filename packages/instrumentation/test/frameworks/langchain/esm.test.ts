@@ -1,0 +1,3 @@
+import { esmSuite } from '../fixtures/esm-suite.js';
+
+esmSuite('langchain', 'LangChain.js with LangGraph');

@@ -1,0 +1,3 @@
+import { esmSuite } from '../fixtures/esm-suite.js';
+
+esmSuite('openai-agents', 'OpenAI Agents SDK');
