@@ -1,18 +1,20 @@
 import { expect } from 'chai';
 import { FakeClock } from '../../helpers/fake-clock.js';
-import { REFUND_ARGUMENTS, refundSources } from '../../helpers/fixtures.js';
-import { harness } from '../../helpers/telemetry.js';
+import { METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE } from '../../../src/semconv.js';
+import { reason, REFUND_ARGUMENTS, refundSeries, refundSources } from '../../helpers/fixtures.js';
+import { harness, pointsOf } from '../../helpers/telemetry.js';
 import type { Harness } from '../../helpers/telemetry.js';
 import { countersOf, expectedCounters } from '../refund-scenario.js';
 import { freshAgentsCjs } from './load.js';
 
-describe('OpenAI Agents SDK — arguments that are not JSON', function () {
+describe('OpenAI Agents SDK — arguments that are not a JSON object', function () {
   this.timeout(20_000);
 
   let h: Harness;
   afterEach(() => h.close());
 
-  it('no finding and no throw: the call proceeds and the SDK answers its own parse error', async () => {
+  // Text that is not JSON at all never reaches invokeFunctionTool: the runner answers its parse error first.
+  it('a JSON array: counted as unavailable (unreadable), never rejected; the call proceeds and the SDK answers its own parse error', async () => {
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
@@ -34,7 +36,7 @@ describe('OpenAI Agents SDK — arguments that are not JSON', function () {
     });
     const model = new testing.ScriptedModel([
       [
-        testing.functionCall('refund_order', '{"order_id": "o-1", "reason_code": ', {
+        testing.functionCall('refund_order', '["o-1", "DAMAGED"]', {
           callId: 'c',
         }),
       ],
@@ -43,10 +45,14 @@ describe('OpenAI Agents SDK — arguments that are not JSON', function () {
     const result = await agents.run(new agents.Agent({ name: 'a', model, tools: [refund] }), 'go');
     expect(result.finalOutput).to.equal('done');
     expect(ran).to.equal(false);
-    expect(countersOf(await h.collect())).to.deep.equal({
+    const collected = await h.collect();
+    expect(countersOf(collected)).to.deep.equal({
       ...expectedCounters('observe'),
       tool_argument_value_check: [],
       tool_argument_mismatch: [],
     });
+    expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE)).to.deep.equal([
+      { attributes: refundSeries(reason('unreadable')), value: 1 },
+    ]);
   });
 });
