@@ -27,6 +27,14 @@ export const BENCHMARKS = [
   // heap (and the collector's work) of the 100,000-member one, nor it of the other.
   { name: 'large-sets', load: largeSets, args: ['--sizes', '100000'] },
   { name: 'large-sets-1m', load: largeSets, args: ['--sizes', '1000000'] },
+  {
+    name: 'frameworks-openai-agents',
+    load: async () => (await import('./frameworks-openai-agents.js')).frameworksOpenAiAgents,
+  },
+  {
+    name: 'frameworks-langchain',
+    load: async () => (await import('./frameworks-langchain.js')).frameworksLangChain,
+  },
   { name: 'flood-memory', load: async () => (await import('./flood-memory.js')).floodMemory },
   { name: 'hostile-sizes', load: async () => (await import('./hostile-sizes.js')).hostileSizes },
   {

@@ -51,7 +51,8 @@ function inputSchemaOf(tool: Record<string, unknown>): unknown {
   return convert === undefined ? undefined : convert(tool.schema);
 }
 
-async function callChecked(
+/** Check the call and send it on, or answer it; a promise, like the `call` it stands in for. */
+function callChecked(
   host: FrameworkHost,
   engine: Engine,
   send: (arg: unknown) => unknown,
@@ -59,26 +60,28 @@ async function callChecked(
   name: string,
   arg: unknown,
   config: unknown,
-): Promise<unknown> {
+): unknown {
+  const toolCall = isToolCall(arg) ? arg : undefined;
+  const toolCallId = toolCallIdOf(arg, config);
+  const checked = () =>
+    engine.invoke<unknown>(
+      {
+        tool: name,
+        args: toolCall === undefined ? arg : toolCall.args,
+        context: frameworkContext(toolCallId),
+        scope: tool,
+      },
+      (args) => {
+        if (toolCall === undefined) return send(args);
+        return send(args === toolCall.args ? toolCall : { ...toolCall, args });
+      },
+      (message) => Promise.resolve(rejected(message, toolCallId, name)),
+    );
+  // Only a tool's first call waits, for the sets derived from its schema.
   const waiting = listToolOnce(host, engine, tool, name, LANGCHAIN_ORIGIN, () =>
     inputSchemaOf(tool),
   );
-  if (waiting !== undefined) await waiting;
-  const toolCall = isToolCall(arg) ? arg : undefined;
-  const toolCallId = toolCallIdOf(arg, config);
-  return engine.invoke<unknown>(
-    {
-      tool: name,
-      args: toolCall === undefined ? arg : toolCall.args,
-      context: frameworkContext(toolCallId),
-      scope: tool,
-    },
-    (args) => {
-      if (toolCall === undefined) return send(args);
-      return send(args === toolCall.args ? toolCall : { ...toolCall, args });
-    },
-    (message) => rejected(message, toolCallId, name),
-  );
+  return waiting === undefined ? checked() : waiting.then(checked);
 }
 
 /** The wrapper of a tool's `call` (prototype or instance). Whatever argcheck throws, the tool is called as asked. */

@@ -45,29 +45,32 @@ function takeDecided(toolCall: unknown): CheckOutcome | undefined {
   return outcome;
 }
 
-async function invokeChecked(
+/** Check the call and send it on, or answer it; a promise, like `invokeFunctionTool`'s. */
+function invokeChecked(
   host: FrameworkHost,
   engine: Engine,
   send: (input: unknown) => unknown,
   call: Record<string, unknown>,
   tool: Record<string, unknown>,
   name: string,
-): Promise<unknown> {
+): unknown {
   const toolCall = isObject(call.details) ? call.details.toolCall : undefined;
   const outcome = takeDecided(toolCall);
   if (outcome !== undefined) return runChecked(() => send(outcome.args));
+  const checked = () =>
+    engine.invoke<unknown>(
+      {
+        tool: name,
+        args: call.input,
+        context: frameworkContext(isObject(toolCall) ? toolCall.callId : undefined),
+        scope: tool,
+      },
+      send,
+      (message) => Promise.resolve(message),
+    );
+  // Only a tool's first call waits, for the sets derived from its schema.
   const waiting = listToolOnce(host, engine, tool, name, AGENTS_ORIGIN, () => tool.parameters);
-  if (waiting !== undefined) await waiting;
-  return engine.invoke<unknown>(
-    {
-      tool: name,
-      args: call.input,
-      context: frameworkContext(isObject(toolCall) ? toolCall.callId : undefined),
-      scope: tool,
-    },
-    send,
-    (message) => message,
-  );
+  return waiting === undefined ? checked() : waiting.then(checked);
 }
 
 /** The wrapper of `invokeFunctionTool`. Whatever argcheck throws, the tool runs as the runner asked. */
