@@ -1,14 +1,16 @@
 // OpenAI Agents SDK function tool calls through the SDK's own runner (`run`
 // with its ScriptedModel: one turn of tool calls, then the answer), with the
 // instrumentation disabled and enabled, in one process; µs per tool call.
-//   npm run bench -- --only frameworks-openai-agents [-- --rounds 100 --calls 100]
+//   npm run bench -- --only frameworks-openai-agents [-- --rounds 200 --calls 10]
 import { ARGS, compareToggled, registerBeforeFramework } from './lib/framework-calls.js';
 import { packageVersion } from './lib/machine.js';
 import { num, type BenchOptions, type BenchResult } from './lib/report.js';
 
 export async function frameworksOpenAiAgents(options: BenchOptions): Promise<BenchResult> {
-  const ROUNDS = options.number('rounds', 100);
-  const CALLS = options.number('calls', 100);
+  // Ten calls a turn: what one model turn rarely exceeds, so the runner's
+  // per-turn work is shared as in an agent's run.
+  const ROUNDS = options.number('rounds', 200);
+  const CALLS = options.number('calls', 10);
   const registered = await registerBeforeFramework();
   const { Agent, run, setTracingDisabled, tool } = await import('@openai/agents');
   const { ScriptedModel, assistantMessage, functionCall } =
