@@ -110,6 +110,9 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
   const loading = new Set<Promise<void>>();
   let closed = false;
   const configuredNames = new Set(configuredSets.names());
+  /** MCP catalogs follow `mcp.deriveValueSets`, a framework's tool schemas `frameworks.deriveValueSets`. */
+  const derives = (origin: string | undefined) =>
+    (origin ?? 'mcp') === 'mcp' ? config.mcp.deriveValueSets : config.frameworks.deriveValueSets;
 
   /** Can the core check this one argument against this provider (path syntax, set known)? */
   const usable = (valueSets: ValueSetProvider, tool: string, argument: string, set: string) => {
@@ -246,7 +249,7 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
       // Listed under an earlier configuration: derive under this one, and
       // check with the configured arguments until its sets have loaded.
       const listing = deps.listings.get(scope);
-      if (listing === undefined || !config.mcp.deriveValueSets) return undefined;
+      if (listing === undefined || !derives(listing.origin)) return undefined;
       const fresh = stateOf(scope);
       const { catalog } = derive(listing);
       fresh.fingerprint = JSON.stringify(catalog);
@@ -257,7 +260,7 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
     catalogFor: (scope) => scopes.get(scope)?.active?.catalog,
 
     learn(scope, { tools, continued, origin, scopeName }) {
-      if (!config.mcp.deriveValueSets) return undefined;
+      if (!derives(origin)) return undefined;
       let listing = deps.listings.get(scope);
       if (listing === undefined) {
         listing = { tools: new Map(), origin, scopeName, warnedCap: false };
