@@ -1,6 +1,9 @@
 // Whether the tests the fault matrix cites exist: not a search of the source
-// text, but the tests mocha itself finds in `npm test`'s compiled suites
+// text, but the tests mocha itself finds in the repository's compiled suites
 // (`mocha --dry-run`, which loads every file and runs nothing). Build first.
+// Most cited tests are in `npm test`; a fault that only the real collector,
+// Prometheus or the local stack can show is proved by a test of the suite that
+// runs them (`npm run test:pipeline`, ...), and the page names that suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -14,21 +17,35 @@ export interface FoundTest {
   fullTitle: string;
 }
 
-/** The suites `npm test` runs: every package's and the root's, less pipeline and e2e. */
-const SUITES = ['packages/*/build/test/**/*.test.js', 'build/test/**/*.test.js'];
-const NOT_IN_NPM_TEST = ['build/test/pipeline/**', 'build/test/e2e/**'];
+/**
+ * The suites outside `npm test`: the npm script of each, and the compiled
+ * files it runs (a directory, or one file), as the root package.json's scripts
+ * divide them; the first match wins. Everything else is `npm test` (every
+ * package's suite, and the root's `test:integration`, which leaves these out).
+ */
+export const SUITES = [
+  { script: 'test:pipeline', files: 'build/test/pipeline/' },
+  { script: 'test:fleet', files: 'build/test/e2e/fleet.test.js' },
+  { script: 'test:e2e', files: 'build/test/e2e/' },
+  { script: 'test:stack', files: 'build/test/stack/' },
+  { script: 'test:docs-commands', files: 'build/test/docs/docs-commands.test.js' },
+] as const;
 
-/** Every test in `npm test`, as mocha lists them without running any. */
-export function testsInNpmTest(): FoundTest[] {
-  const args = [
-    `${repoRoot}node_modules/mocha/bin/mocha.js`,
-    '--dry-run',
-    '--reporter',
-    'json',
-    ...SUITES,
-    ...NOT_IN_NPM_TEST.flatMap((glob) => ['--ignore', glob]),
-  ];
-  const run = spawnSync(process.execPath, args, {
+export const NPM_TEST = 'npm test';
+
+/** The command that runs a compiled test file (`build/test/pipeline/x.test.js` → `npm run test:pipeline`). */
+export function suiteOf(compiledFile: string): string {
+  const suite = SUITES.find((s) => compiledFile.startsWith(s.files));
+  return suite === undefined ? NPM_TEST : `npm run ${suite.script}`;
+}
+
+/** Every compiled test file of the repository's suites. */
+const ALL_FILES = ['packages/*/build/test/**/*.test.js', 'build/test/**/*.test.js'];
+
+/** Every test of every suite, as mocha lists them without running any. */
+export function testsInSuites(): FoundTest[] {
+  const args = [`${repoRoot}node_modules/mocha/bin/mocha.js`, '--dry-run', '--reporter', 'json'];
+  const run = spawnSync(process.execPath, [...args, ...ALL_FILES], {
     cwd: repoRoot,
     encoding: 'utf8',
     maxBuffer: 64 * 2 ** 20,

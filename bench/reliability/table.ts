@@ -1,5 +1,5 @@
 // The shape of the fault matrix (docs/reliability.md): every row says what
-// goes wrong, what happens now, which tests in `npm test` prove it, and how
+// goes wrong, what happens now, which tests prove it, and how
 // `npm run reliability` measures it. Adding a row is one `FaultRow` entry in
 // faults.ts (or the area file it imports); a cited test that mocha cannot
 // find fails `npm test` (test/scale/generated-docs.test.ts) and stops the
@@ -21,7 +21,9 @@ export const AREAS = [
 export type Area = (typeof AREAS)[number];
 
 /**
- * A test in `npm test`: its source file from the repository root, and its
+ * A test of one of the repository's mocha suites (`npm test`, or a suite that
+ * runs the real collector, Prometheus or the stack: citations.ts): its source
+ * file from the repository root, and its
  * `it` title exactly as mocha reports it (a templated title with its values),
  * or its full title (describe blocks included) where the file has several
  * tests of that `it` title.

@@ -1,7 +1,13 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { missingCitations, testsInNpmTest } from '../../bench/reliability/citations.js';
+import {
+  missingCitations,
+  NPM_TEST,
+  SUITES,
+  suiteOf,
+  testsInSuites,
+} from '../../bench/reliability/citations.js';
 import { FAULTS } from '../../bench/reliability/faults.js';
 import { test, type FaultRow } from '../../bench/reliability/table.js';
 import { repoRoot } from '../helpers/repo.js';
@@ -23,11 +29,47 @@ describe('generated evidence documents', () => {
     });
   }
 
-  it('every test the fault matrix cites is one mocha finds in npm test', function () {
+  it('every test the fault matrix cites is one mocha finds in the repository’s suites', function () {
     this.timeout(120_000);
-    const found = testsInNpmTest();
+    const found = testsInSuites();
     expect(found.length).to.be.greaterThan(300);
     expect(missingCitations(FAULTS, found)).to.deep.equal([]);
+  });
+
+  it('names the npm script that runs a cited test outside npm test', () => {
+    const scripts = (
+      JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
+    // Each suite's script runs its files, and npm test's test:integration leaves them out.
+    const ignored = [...(scripts['test:integration'] ?? '').matchAll(/--ignore "?([^" ]+)"?/g)].map(
+      (m) => (m[1] ?? '').replace(/\*\*$/, ''),
+    );
+    for (const suite of SUITES) {
+      expect(scripts[suite.script], suite.script).to.include(suite.files);
+      expect(
+        ignored.some((glob) => suite.files.startsWith(glob)),
+        suite.script,
+      ).to.equal(true);
+    }
+    expect([
+      suiteOf('build/test/pipeline/regression/a.test.js'),
+      suiteOf('build/test/e2e/fleet.test.js'),
+      suiteOf('build/test/e2e/startup-burst.test.js'),
+      suiteOf('build/test/stack/stack-stops.test.js'),
+      suiteOf('build/test/docs/docs-commands.test.js'),
+      suiteOf('build/test/scale/ttl-change.test.js'),
+      suiteOf('packages/core/build/test/regression/a.test.js'),
+    ]).to.deep.equal([
+      'npm run test:pipeline',
+      'npm run test:fleet',
+      'npm run test:e2e',
+      'npm run test:stack',
+      'npm run test:docs-commands',
+      NPM_TEST,
+      NPM_TEST,
+    ]);
   });
 
   it('a cited test that is renamed, moved or ambiguous is missing', () => {
