@@ -88,6 +88,16 @@ export function sumBy(
   return out;
 }
 
+/** The distinct values one attribute takes on one instrument's data points. */
+export function distinctValues(
+  resourceMetrics: ResourceMetrics,
+  name: string,
+  attribute: string,
+): Set<string> {
+  const metric = argcheckMetrics(resourceMetrics).find((m) => m.descriptor.name === name);
+  return new Set((metric?.dataPoints ?? []).map((p) => String(p.attributes[attribute])));
+}
+
 /** Number of data points (series) per argcheck instrument. */
 export function seriesCounts(resourceMetrics: ResourceMetrics): Record<string, number> {
   return Object.fromEntries(

@@ -83,7 +83,7 @@ export const adversarial: FaultRow[] = [
     fault:
       'Arguments built to break the checker: throwing getters, hostile and revoked Proxies, cycles, Symbols, BigInts, functions, broken JSON text',
     expected:
-      'No exception ever reaches the caller; the call goes out untouched; no findings where nothing could be read.',
+      'No exception ever reaches the caller; the call goes out untouched. JSON text that is not JSON is one `unreadable` finding per configured argument; arguments nothing can be read from (throwing getters, Proxies, `null`) give no findings.',
     provedBy: [
       test(MEMBERSHIP, 'survives arguments whose getters throw'),
       test(
@@ -95,12 +95,17 @@ export const adversarial: FaultRow[] = [
         'reports a Symbol, a BigInt or a function as not_string, never throwing (reject)',
       ),
       test(HOSTILE, 'checks a cyclic argument object like any other'),
+      test(
+        HOSTILE,
+        'reports JSON text that is not JSON as unreadable, and lets the call through (reject)',
+      ),
     ],
     async measure() {
       const provider = createValueSetProvider({ sources: refunds() });
       await provider.ready();
       let threw = 0;
       let changed = 0;
+      let unreadable = 0;
       const cases = hostileArguments();
       for (const mode of ['observe', 'normalise', 'reject'] as const) {
         const checker = createArgumentChecker({
@@ -112,6 +117,8 @@ export const adversarial: FaultRow[] = [
           try {
             const o = checker.check('refund_order', args);
             if (o.args !== args || (o.action === 'reject' && o.findings.length === 0)) changed += 1;
+            for (const f of o.findings)
+              if (f.status === 'unavailable' && f.reason === 'unreadable') unreadable += 1;
           } catch {
             threw += 1;
           }
@@ -119,8 +126,8 @@ export const adversarial: FaultRow[] = [
       }
       provider.close();
       return {
-        figure: `${threw} exceptions and ${changed} changed calls over ${cases.length} kinds × 3 modes`,
-        data: { threw, changed, kinds: cases.map(([k]) => k) },
+        figure: `${threw} exceptions and ${changed} changed calls over ${cases.length} kinds × 3 modes; ${unreadable} \`unreadable\` findings (the broken JSON text, once per mode)`,
+        data: { threw, changed, unreadable, kinds: cases.map(([k]) => k) },
       };
     },
   },

@@ -4,8 +4,10 @@
 // how to measure it.
 import { adversarial } from './adversarial.js';
 import { concurrency, mcp } from './calls.js';
+import { jsonTextArguments } from './json-text.js';
 import { outages, ttl } from './outages-and-ttl.js';
 import { ownerFaults } from './owner-faults.js';
+import { repairMessages } from './repair-messages.js';
 import { soakOutages, soakTelemetry } from './soak-rows.js';
 import { AREAS, type FaultRow } from './table.js';
 import { floods, telemetryFaults } from './telemetry.js';
@@ -19,6 +21,8 @@ const ALL: readonly FaultRow[] = [
   ...telemetryFaults,
   ...soakTelemetry,
   ...adversarial,
+  ...jsonTextArguments,
+  ...repairMessages,
   ...floods,
   ...mcp,
 ];

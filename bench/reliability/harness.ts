@@ -12,7 +12,14 @@ import {
   type ToolArgumentInstrumentationConfig,
 } from '@argcheck/instrumentation';
 import { median, nowNs } from '../lib/stats.js';
-import { countingProcessor, PullReader, seriesCounts, sumOf } from '../lib/telemetry.js';
+import {
+  countingProcessor,
+  distinctValues,
+  PullReader,
+  seriesCounts,
+  sumBy,
+  sumOf,
+} from '../lib/telemetry.js';
 
 export const CODES = [
   'DAMAGED',
@@ -71,10 +78,21 @@ export async function loopbackOwner(): Promise<LoopbackOwner> {
   };
 }
 
+export interface Collected {
+  /** Data points per argcheck instrument. */
+  series: Record<string, number>;
+  /** One counter's total. */
+  sum: (name: string) => number;
+  /** One counter's totals by the value of an attribute. */
+  by: (name: string, attribute: string) => Record<string, number>;
+  /** The values an attribute takes on one instrument. */
+  distinct: (name: string, attribute: string) => Set<string>;
+}
+
 export interface Instrumented {
   inst: ToolArgumentInstrumentation;
   logs: { readonly emitted: number };
-  collect(): Promise<{ series: Record<string, number>; sum: (name: string) => number }>;
+  collect(): Promise<Collected>;
   close(): Promise<void>;
 }
 
@@ -116,6 +134,8 @@ export function instrumented(
       return {
         series: seriesCounts(resourceMetrics),
         sum: (name) => sumOf(resourceMetrics, name),
+        by: (name, attribute) => sumBy(resourceMetrics, name, attribute),
+        distinct: (name, attribute) => distinctValues(resourceMetrics, name, attribute),
       };
     },
     async close() {

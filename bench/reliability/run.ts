@@ -4,7 +4,7 @@
 // renders docs/reliability.md with the soak's figures from
 // bench/results/soak.json. Every test a row cites must be one mocha finds in
 // the repository's suites, or nothing is written.
-//   npm run reliability [-- --no-write]
+//   npm run reliability [-- --no-write] [-- --only TEXT]
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { table, writeFormatted } from '../lib/markdown.js';
 import { repoRoot } from '../lib/paths.js';
@@ -34,8 +34,13 @@ if (missing.length > 0) {
   process.exitCode = 1;
 }
 
+// `--only TEXT` measures the rows whose area or fault contains TEXT, and writes nothing.
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt === -1 ? undefined : (process.argv[onlyAt + 1] ?? '');
+const rows = FAULTS.filter((r) => only === undefined || `${r.area} ${r.fault}`.includes(only));
+
 const results: (FaultRow & Figure & { failed: boolean; ms: number })[] = [];
-for (const row of FAULTS) {
+for (const row of rows) {
   const t0 = nowNs();
   let figure: Figure;
   let failed = false;
@@ -64,7 +69,8 @@ function cite(c: Citation): string {
   return `\`npm run bench -- --only ${c.benchmark}\` (docs/benchmarks.md)`;
 }
 
-if (!process.argv.includes('--no-write') && missing.length === 0 && failures.length === 0) {
+const write = !process.argv.includes('--no-write') && only === undefined;
+if (write && missing.length === 0 && failures.length === 0) {
   const lines = [
     '# Reliability',
     '',

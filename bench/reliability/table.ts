@@ -9,13 +9,18 @@ import type { SoakCheckId, SoakResult } from './soak-result.js';
 
 export const AREAS = [
   'Owner faults',
+  'Owner credentials',
   'Concurrency',
   'Outages and recovery',
   'TTL changes',
   'Telemetry faults',
   'Adversarial arguments',
+  'Repair messages',
   'Cardinality floods',
   'MCP calls',
+  'argcheck CLI',
+  'Collector allow-list',
+  'Pipeline and fleet',
 ] as const;
 
 export type Area = (typeof AREAS)[number];
