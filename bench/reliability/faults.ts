@@ -6,6 +6,7 @@ import { adversarial } from './adversarial.js';
 import { concurrency, mcp } from './calls.js';
 import { jsonTextArguments } from './json-text.js';
 import { outages, ttl } from './outages-and-ttl.js';
+import { ownerCredentials } from './owner-credentials.js';
 import { ownerFaults } from './owner-faults.js';
 import { repairMessages } from './repair-messages.js';
 import { soakOutages, soakTelemetry } from './soak-rows.js';
@@ -14,6 +15,7 @@ import { floods, telemetryFaults } from './telemetry.js';
 
 const ALL: readonly FaultRow[] = [
   ...ownerFaults,
+  ...ownerCredentials,
   ...concurrency,
   ...outages,
   ...soakOutages,

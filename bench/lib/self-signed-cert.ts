@@ -1,0 +1,116 @@
+// A throwaway self-signed certificate for 127.0.0.1, made in memory with
+// node:crypto alone (Node cannot issue certificates, and the openssl command
+// is not on every machine), and a way to make this process's fetch trust it.
+// For measurements of a real HTTPS owner on loopback; the same construction as
+// packages/core/test/helpers/self-signed-cert.ts and trust-cert.ts, which a
+// benchmark may not import.
+import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+
+/** An X.509 v3 certificate, ECDSA P-256, CA, naming 127.0.0.1, valid for a day. */
+export function selfSignedCert(): { key: string; cert: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const name = seq(set(seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from('127.0.0.1')))));
+  const now = Date.now();
+  const ecdsaWithSha256 = seq(oid('1.2.840.10045.4.3.2'));
+  const tbs = seq(
+    tlv(0xa0, integer(Buffer.from([2]))),
+    integer(randomBytes(8)),
+    ecdsaWithSha256,
+    name,
+    seq(utcTime(now - 3_600_000), utcTime(now + 86_400_000)),
+    name,
+    publicKey.export({ type: 'spki', format: 'der' }),
+    tlv(
+      0xa3,
+      seq(
+        // basicConstraints, critical, CA:TRUE
+        seq(
+          oid('2.5.29.19'),
+          tlv(0x01, Buffer.from([0xff])),
+          octets(seq(tlv(0x01, Buffer.from([0xff])))),
+        ),
+        // subjectAltName: iPAddress 127.0.0.1
+        seq(oid('2.5.29.17'), octets(seq(tlv(0x87, Buffer.from([127, 0, 0, 1]))))),
+      ),
+    ),
+  );
+  const signature = sign('sha256', tbs, { key: privateKey, dsaEncoding: 'der' });
+  const der = seq(tbs, ecdsaWithSha256, tlv(0x03, Buffer.concat([Buffer.from([0]), signature])));
+  const body = der.toString('base64').replace(/.{1,64}/g, '$&\n');
+  return {
+    key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    cert: `-----BEGIN CERTIFICATE-----\n${body}-----END CERTIFICATE-----\n`,
+  };
+}
+
+function tlv(tag: number, content: Buffer): Buffer {
+  const n = content.length;
+  const length =
+    n < 0x80
+      ? Buffer.from([n])
+      : n < 0x100
+        ? Buffer.from([0x81, n])
+        : Buffer.from([0x82, n >> 8, n & 0xff]);
+  return Buffer.concat([Buffer.from([tag]), length, content]);
+}
+
+const seq = (...items: Buffer[]): Buffer => tlv(0x30, Buffer.concat(items));
+const set = (...items: Buffer[]): Buffer => tlv(0x31, Buffer.concat(items));
+const octets = (content: Buffer): Buffer => tlv(0x04, content);
+
+/** A positive INTEGER: a leading zero byte keeps the top bit from reading as a sign. */
+function integer(bytes: Buffer): Buffer {
+  return tlv(0x02, bytes[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+}
+
+function oid(dotted: string): Buffer {
+  const [first = 0, second = 0, ...rest] = dotted.split('.').map(Number);
+  const bytes = [first * 40 + second];
+  for (const arc of rest) {
+    const base128 = [arc & 0x7f];
+    for (let v = arc >> 7; v > 0; v >>= 7) base128.unshift((v & 0x7f) | 0x80);
+    bytes.push(...base128);
+  }
+  return tlv(0x06, Buffer.from(bytes));
+}
+
+function utcTime(ms: number): Buffer {
+  const iso = new Date(ms).toISOString(); // 2026-05-01T12:34:56.789Z
+  const text =
+    iso.slice(2, 4) +
+    iso.slice(5, 7) +
+    iso.slice(8, 10) +
+    iso.slice(11, 13) +
+    iso.slice(14, 16) +
+    iso.slice(17, 19) +
+    'Z';
+  return tlv(0x17, Buffer.from(text));
+}
+
+/**
+ * Node's fetch is undici's: every request goes through the dispatcher stored
+ * under this symbol (undici's getGlobalDispatcher). Node exports no Agent, so
+ * the installed one lends its constructor; `connect.ca` goes to tls.connect.
+ */
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
+interface Dispatcher {
+  close(): Promise<void>;
+}
+
+/** Make this process's fetch trust `cert` as its only root, until the returned function restores it. */
+export function trustOnly(cert: string): () => Promise<void> {
+  void globalThis.fetch; // loading Node's undici installs its global Agent
+  const slot = globalThis as unknown as Record<symbol, Dispatcher | undefined>;
+  const installed = slot[GLOBAL_DISPATCHER];
+  if (installed === undefined) {
+    throw new Error(`this Node.js has no undici dispatcher at ${String(GLOBAL_DISPATCHER)}`);
+  }
+  const Agent = installed.constructor as new (options: { connect: { ca: string } }) => Dispatcher;
+  const trusting = new Agent({ connect: { ca: cert } });
+  slot[GLOBAL_DISPATCHER] = trusting;
+  return async () => {
+    slot[GLOBAL_DISPATCHER] = installed;
+    await trusting.close();
+  };
+}
