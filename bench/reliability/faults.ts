@@ -5,6 +5,7 @@
 import { adversarial } from './adversarial.js';
 import { concurrency, mcp } from './calls.js';
 import { jsonTextArguments } from './json-text.js';
+import { mcpCatalogs } from './mcp-catalogs.js';
 import { outages, ttl } from './outages-and-ttl.js';
 import { ownerCredentials } from './owner-credentials.js';
 import { ownerFaults } from './owner-faults.js';
@@ -26,6 +27,7 @@ const ALL: readonly FaultRow[] = [
   ...jsonTextArguments,
   ...repairMessages,
   ...floods,
+  ...mcpCatalogs,
   ...mcp,
 ];
 
