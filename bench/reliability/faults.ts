@@ -4,6 +4,7 @@
 // how to measure it.
 import { adversarial } from './adversarial.js';
 import { concurrency, mcp } from './calls.js';
+import { cli } from './cli.js';
 import { jsonTextArguments } from './json-text.js';
 import { mcpCatalogs } from './mcp-catalogs.js';
 import { outages, ttl } from './outages-and-ttl.js';
@@ -29,6 +30,7 @@ const ALL: readonly FaultRow[] = [
   ...floods,
   ...mcpCatalogs,
   ...mcp,
+  ...cli,
 ];
 
 /** Every row, in document order. */
