@@ -5,6 +5,7 @@
 import { adversarial } from './adversarial.js';
 import { concurrency, mcp } from './calls.js';
 import { cli } from './cli.js';
+import { collectorAllowList } from './collector.js';
 import { jsonTextArguments } from './json-text.js';
 import { mcpCatalogs } from './mcp-catalogs.js';
 import { outages, ttl } from './outages-and-ttl.js';
@@ -31,6 +32,7 @@ const ALL: readonly FaultRow[] = [
   ...mcpCatalogs,
   ...mcp,
   ...cli,
+  ...collectorAllowList,
 ];
 
 /** Every row, in document order. */
