@@ -251,12 +251,22 @@ export const cli: FaultRow[] = [
           ['a', 'b'].map(async (name) => {
             const logs = join(dir, `${name}.jsonl`);
             const args = ['demo', '--duration', '3', '--seed', '5', '--json', '--logs', logs];
-            const run = await runArgcheck(args, { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: '' });
+            const run = await runArgcheck(args, {
+              ...process.env,
+              OTEL_EXPORTER_OTLP_ENDPOINT: '',
+            });
             if (run.status !== 0) throw new Error(`argcheck demo: ${run.stderr}`);
-            const figures = JSON.parse(run.stdout) as { arguments: unknown; durationMs: { actual: number } };
-            return { lines: readFileSync(logs, 'utf8'), counted: JSON.stringify(figures.arguments), ms: figures.durationMs.actual };
+            const figures = JSON.parse(run.stdout) as {
+              arguments: unknown;
+              durationMs: { actual: number };
+            };
+            return {
+              lines: readFileSync(logs, 'utf8'),
+              counted: JSON.stringify(figures.arguments),
+              ms: figures.durationMs.actual,
+            };
           }),
-        ); // prettier-ignore
+        );
         const [a, b] = runs as [(typeof runs)[0], (typeof runs)[0]];
         const records = a.lines.split('\n').filter((l) => l !== '').length;
         return {

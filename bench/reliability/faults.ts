@@ -5,12 +5,14 @@
 import { adversarial } from './adversarial.js';
 import { concurrency, mcp } from './calls.js';
 import { cli } from './cli.js';
-import { collectorAllowList } from './collector.js';
+import { collectorLogs } from './collector-logs.js';
+import { collectorMetrics } from './collector-metrics.js';
 import { jsonTextArguments } from './json-text.js';
 import { mcpCatalogs } from './mcp-catalogs.js';
 import { outages, ttl } from './outages-and-ttl.js';
 import { ownerCredentials } from './owner-credentials.js';
 import { ownerFaults } from './owner-faults.js';
+import { pipelineFleet } from './pipeline-fleet.js';
 import { repairMessages } from './repair-messages.js';
 import { soakOutages, soakTelemetry } from './soak-rows.js';
 import { AREAS, type FaultRow } from './table.js';
@@ -32,7 +34,9 @@ const ALL: readonly FaultRow[] = [
   ...mcpCatalogs,
   ...mcp,
   ...cli,
-  ...collectorAllowList,
+  ...collectorMetrics,
+  ...collectorLogs,
+  ...pipelineFleet,
 ];
 
 /** Every row, in document order. */

@@ -33,8 +33,15 @@ const FRAGILE = ['9007199254740993', '1e400', '10.10'];
 const NUMBERS = [...FRAGILE, '-0', '1.50E+2', '0.1e-7', '42'];
 const SPACE = ['', ' ', '\n  ', '\t', '\r\n'];
 /** Values of the checked arguments, as JSON tokens: members, fixable variants, invented ones. */
-const REASONS = ['"LATE"', '"late"', '" damaged "', '"l\\u0061te"', '"Not As Described"',
-  '"CUSTOMER_UNHAPPY"', '"DAMAGD"']; // prettier-ignore
+const REASONS = [
+  '"LATE"',
+  '"late"',
+  '" damaged "',
+  '"l\\u0061te"',
+  '"Not As Described"',
+  '"CUSTOMER_UNHAPPY"',
+  '"DAMAGD"',
+];
 const BINS = ['"AMS1"', '"ams1"', '" lhr2 "', '"PARIS"', '"BER1"'];
 
 /** A piece of generated JSON text; a checked token says which argument it is. */
@@ -55,9 +62,27 @@ function jsonText(random: Random): Piece[] {
   if (random() < 0.6) {
     const items: Piece[][] = [];
     for (let i = 0; i < 1 + Math.floor(random() * 3); i++) {
-      items.push(['{', s(), '"warehouse_code"', ':', s(), { token: pick(random, BINS), bin: true }, s(), ',"qty":', pick(random, NUMBERS), '}']); // prettier-ignore
+      items.push([
+        '{',
+        s(),
+        '"warehouse_code"',
+        ':',
+        s(),
+        { token: pick(random, BINS), bin: true },
+        s(),
+        ',"qty":',
+        pick(random, NUMBERS),
+        '}',
+      ]);
     }
-    members.push(['"items"', ':', s(), '[', ...items.flatMap((it, i) => (i ? [',', s(), ...it] : it)), ']']); // prettier-ignore
+    members.push([
+      '"items"',
+      ':',
+      s(),
+      '[',
+      ...items.flatMap((it, i) => (i ? [',', s(), ...it] : it)),
+      ']',
+    ]);
   }
   for (let i = members.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -191,8 +216,16 @@ export const jsonTextArguments: FaultRow[] = [
       ),
     ],
     async measure() {
-      const texts = ['{"reason_code":"LATE",}', '{"reason_code":"LATE"', 'not json', '',
-        '"LATE"', '[{"reason_code":"LATE"}]', 'null', '42']; // prettier-ignore
+      const texts = [
+        '{"reason_code":"LATE",}',
+        '{"reason_code":"LATE"',
+        'not json',
+        '',
+        '"LATE"',
+        '[{"reason_code":"LATE"}]',
+        'null',
+        '42',
+      ];
       const arguments_ = Object.keys(CHECKED.refund_order).length;
       let counted = 0;
       let other = 0;

@@ -85,8 +85,22 @@ function hasRawControl(text: string): boolean {
   return false;
 }
 
-const SPECIAL = ['\u2028', '\u2029', '\u202E', '\u2066', '\u0000', '\u001b', '\u007f', '\u0085',
-  '\u061c', '\uD800', '\uDFFF', '\u{1F600}', '"', '\\']; // prettier-ignore
+const SPECIAL = [
+  '\u2028',
+  '\u2029',
+  '\u202E',
+  '\u2066',
+  '\u0000',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u061c',
+  '\uD800',
+  '\uDFFF',
+  '\u{1F600}',
+  '"',
+  '\\',
+];
 
 /** Random text of up to `max` units: specials, any code unit, or printable ASCII (seeded). */
 function hostileText(random: Random, max: number, min = 0): string {
@@ -244,8 +258,10 @@ export const repairMessages: FaultRow[] = [
       for (let i = 0; i < N; i++) {
         const tool = hostileText(random, 30, 1);
         const members = [
-          ...new Set(Array.from({ length: 1 + Math.floor(random() * 30) }, () => hostileText(random, 40))),
-        ]; // prettier-ignore
+          ...new Set(
+            Array.from({ length: 1 + Math.floor(random() * 30) }, () => hostileText(random, 40)),
+          ),
+        ];
         const maxRepairMessageLength = 80 + Math.floor(random() * 521);
         const listAllUpTo = Math.floor(random() * 31);
         const r = await rejecting(tool, members, { maxRepairMessageLength, listAllUpTo });
