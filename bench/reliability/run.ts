@@ -81,8 +81,10 @@ if (write && missing.length === 0 && failures.length === 0) {
       'measured when it was last run. The ' +
       'figures come from `npm run reliability`, which runs each fault against the real ' +
       'provider, checker and instrumentation (with a fake clock where time matters, so a ' +
-      '40-minute outage takes a second), and from the last `npm run soak` for the rows marked ' +
-      'soak. The rows live in `bench/reliability/faults.ts`; the generator refuses to write ' +
+      '40-minute outage takes a second), the `argcheck` bin, the local stack and, where it is ' +
+      'built, the real collector; and from the last `npm run soak` for the rows marked soak. ' +
+      'A figure that needs Prometheus scraping over minutes is left to the test cited, and the ' +
+      'row says so. The rows live in `bench/reliability/faults.ts`; the generator refuses to write ' +
       'this page when mocha does not find a test a row cites, and so does `npm test`.',
     '',
     table(
