@@ -46,7 +46,12 @@ export async function runNode(
   );
   const started = process.hrtime.bigint();
   try {
-    const child = spawn(process.execPath, ['--import', pathToFileURL(preload).href, ...args], {
+    // Linux keeps a process's peak RSS across fork and exec: a child forked
+    // straight from this process would report at least this process's RSS.
+    // Through a shell that forks it (`; exit $?` keeps sh from exec'ing it),
+    // the peak is the child's own.
+    const node = [process.execPath, '--import', pathToFileURL(preload).href, ...args];
+    const child = spawn('sh', ['-c', '"$0" "$@"; exit $?', ...node], {
       env: { ...env, MAXRSS_FILE: rssFile },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
