@@ -1,30 +1,19 @@
 // Peak resident memory of `argcheck report` against its input: the `argcheck`
-// bin runs in a child process per input and reports its own peak RSS
-// (process.resourceUsage().maxRSS) as it exits. Inputs are generated into a
+// bin runs in a child process per input (through a shell, so that the peak is
+// its own: bench/lib/argcheck-bin.ts) and reports its own peak RSS as it exits. Inputs are generated into a
 // temporary directory and removed: distinct 200 KB values (500, 1,000, 1,500
 // lines), distinct 200 KB tool names, 1,000 tool/argument/set series of 1,000
 // distinct values each, one 60 MB line of nested brackets, and collector lines
 // of 50 records with 100,000 distinct values.
 // `npm run bench` runs it; alone: npm run bench -- --only report-memory [-- --value-lines 1500]
-import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { argcheckBin, runNode } from './lib/argcheck-bin.js';
 import type { BenchOptions, BenchResult } from './lib/report.js';
 
-const MB = 1e6;
 const BAR_MB = 160;
-
-/** The `argcheck` bin as npm links it: the CLI package's own `bin` entry. */
-function argcheckBin(): string {
-  const require = createRequire(import.meta.url);
-  const manifestPath = require.resolve('@argcheck/cli/package.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin: { argcheck: string } };
-  return join(dirname(manifestPath), manifest.bin.argcheck);
-}
 
 interface Run {
   input: string;
@@ -69,30 +58,6 @@ export async function reportMemory(options: BenchOptions): Promise<BenchResult> 
   const valueLines = options.number('value-lines', 1_500);
   const bin = argcheckBin();
   const dir = mkdtempSync(join(tmpdir(), 'argcheck-report-memory-'));
-  const rssFile = join(dir, 'maxrss');
-  const preload = join(dir, 'maxrss.mjs');
-  writeFileSync(
-    preload,
-    "import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.MAXRSS_FILE, String(process.resourceUsage().maxRSS)));\n",
-  );
-  const node = (
-    args: string[],
-  ): { status: number | null; stdout: string; peakMB: number; seconds: number } => {
-    const started = process.hrtime.bigint();
-    const child = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, ...args], {
-      env: { ...process.env, MAXRSS_FILE: rssFile },
-      encoding: 'utf8',
-      maxBuffer: 256 * MB,
-    });
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    // maxRSS is in kibibytes.
-    return {
-      status: child.status,
-      stdout: child.stdout,
-      peakMB: (Number(readFileSync(rssFile, 'utf8')) * 1024) / MB,
-      seconds,
-    };
-  };
   const writeLines = async (
     name: string,
     lines: number,
@@ -106,8 +71,8 @@ export async function reportMemory(options: BenchOptions): Promise<BenchResult> 
     return path;
   };
   const runs: Run[] = [];
-  const report = (input: string, lines: number, files: string[]): void => {
-    const child = node([bin, 'report', '--format', 'json', ...files]);
+  const report = async (input: string, lines: number, files: string[]): Promise<void> => {
+    const child = await runNode([bin, 'report', '--format', 'json', ...files]);
     const json = child.status === 0 ? (JSON.parse(child.stdout) as ReportJson) : undefined;
     runs.push({
       input,
@@ -122,7 +87,7 @@ export async function reportMemory(options: BenchOptions): Promise<BenchResult> 
 
   let emptyNodeMB: number;
   try {
-    emptyNodeMB = node(['-e', '']).peakMB;
+    emptyNodeMB = (await runNode(['-e', ''])).peakMB;
     // Thirds, so the same values are read as 1, 2 and 3 files: only the amount of input grows.
     const third = Math.ceil(valueLines / 3);
     const thirds: string[] = [];
@@ -134,26 +99,26 @@ export async function reportMemory(options: BenchOptions): Promise<BenchResult> 
       );
     }
     for (const count of [1, 2, 3])
-      report('distinct 200 KB values', count * third, thirds.slice(0, count));
+      await report('distinct 200 KB values', count * third, thirds.slice(0, count));
     for (const file of thirds) rmSync(file);
 
     const tools = await writeLines('tools.jsonl', 1_000, (i) =>
       invented({ tool: long(i), value: 'X' }),
     );
-    report('distinct 200 KB tool names', 1_000, [tools]);
+    await report('distinct 200 KB tool names', 1_000, [tools]);
     rmSync(tools);
 
     const wide = await writeLines('series.jsonl', 1_000_000, (i) =>
       invented({ tool: `tool_${i % 1_000}`, value: `${i}-`.padEnd(256, 'x') }),
     );
-    report('1,000 series × 1,000 distinct 256-character values', 1_000_000, [wide]);
+    await report('1,000 series × 1,000 distinct 256-character values', 1_000_000, [wide]);
     rmSync(wide);
 
     const levels = 30_000_000;
     const nested = await writeLines('nested.jsonl', 3, (i) =>
       i === 1 ? `${'['.repeat(levels)}${']'.repeat(levels)}` : invented({ value: 'X' }),
     );
-    report('a 60 MB line of nested brackets between two records', 3, [nested]);
+    await report('a 60 MB line of nested brackets between two records', 3, [nested]);
     rmSync(nested);
 
     const typical = await writeLines('collector.jsonl', 10_000, (line) =>
@@ -172,7 +137,7 @@ export async function reportMemory(options: BenchOptions): Promise<BenchResult> 
         }),
       ),
     );
-    report('collector lines of 50 records, 100,000 distinct values', 10_000, [typical]);
+    await report('collector lines of 50 records, 100,000 distinct values', 10_000, [typical]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
