@@ -148,9 +148,8 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
       if (key !== undefined) {
         if (Array.isArray(args) || !Object.hasOwn(args, key)) continue;
         const finding = judge(arg, (args as Record<string, unknown>)[key]);
-        // `[finding]` allocates a backing store of one element; `[]` then `push`
-        // grows one of 17 (V8: n + n/2 + 16), the largest allocation of an
-        // in-set check (~130 → ~100 ns through the instrumentation).
+        // `[finding]`, not `[]` then `push`: the array is sized for one
+        // (docs/decisions/0022-in-set-check-allocations.md).
         if (findings === undefined) findings = [finding];
         else findings.push(finding);
         if (acting && finding.status === 'checked' && !finding.inSet) {
@@ -232,8 +231,7 @@ function unreadable(tool: string, plan: ToolPlan, text: string): CheckOutcome {
   };
 }
 
-// Plain literals, not spreads of a shared base: on Node 20 a spread here cost
-// microseconds per mismatch, many times the classification itself.
+// Plain literals, not spreads of a shared base (docs/decisions/0022-in-set-check-allocations.md).
 function mismatch(arg: PlannedArgument, set: ValueSet, value: unknown): CheckedFinding {
   if (typeof value !== 'string') {
     return {

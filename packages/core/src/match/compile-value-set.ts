@@ -7,8 +7,9 @@
  * A compiled set holds no string per member: members and their normalised
  * forms are packed into typed arrays (`packed-strings.ts`), and the values
  * arrive packed too (`value-collector.ts`), so the strings a refresh parses
- * die young. A million members held as strings cost the event loop garbage
- * collection pauses of 30-220 ms per refresh; packed, under 10 ms.
+ * die young: a million members held as strings cost the event loop long
+ * garbage-collection pauses at every refresh (figures in
+ * docs/decisions/0012-packed-matching.md).
  *
  * Compiling 100,000 members takes about a third of a second, so there are two
  * ways to run the same steps: `compileValueSet` in one go, and
@@ -51,7 +52,7 @@ export interface AsyncCompileOptions extends CompileOptions {
   /**
    * Units of work between two turns of the event loop (`slices.ts`); a member
    * costs about 7 units in all, so with the default a set of up to about 500
-   * members compiles before the call returns, and a slice takes 1-4 ms.
+   * members compiles before the call returns.
    * @default 4096
    */
   yieldEvery?: number;

@@ -10,8 +10,7 @@ import { type Budget, inSlices, type Slices } from './slices.js';
 import { gramBuckets, gramCount } from './trigrams.js';
 
 // Units of work per item (see `slices.ts`): hashing a string's trigrams,
-// reading its length, and writing one bucket's entry. (At 1/64 a slice of
-// bucket writes took 17-31 ms at 1,000,000 members, 4,194,304 buckets.)
+// reading its length, and writing one bucket's entry (docs/decisions/0012).
 const GRAMS_WEIGHT = 0.5;
 const LENGTH_WEIGHT = 1 / 32;
 const BUCKET_WEIGHT = 1 / 16;
@@ -43,8 +42,7 @@ export function* gramPostingsInSlices(
   // Tables of a few million buckets are filled in slices too: writing 16 MB
   // is milliseconds of page faults. That includes the zeros of a fresh table
   // that the passes below write to at random places: its first slice would
-  // otherwise fault in nearly every page at once (56-81 ms for the postings at
-  // 1,000,000 members).
+  // otherwise fault in nearly every page at once (docs/decisions/0012).
   const bucketStart = new Uint32Array(mask + 2);
   const lastSeen = new Int32Array(mask + 1);
   yield* inSlices(budget, mask + 2, BUCKET_WEIGHT, (from, to) => {

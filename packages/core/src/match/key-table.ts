@@ -7,9 +7,8 @@
  * garbage collector to trace at every major collection, and grew by rehashing
  * every key at once. This table holds numbers only, is sized once, and finds a
  * key by hashing it and comparing it with the normalised member in the slots
- * it probes. (With it, and with no index of case folds, a compiled
- * 1,000,000-member set retains 265 instead of 335 MiB, and a full collection
- * of it took 147 instead of 172 ms.) Keys claimed by two or more members are
+ * it probes (what that saved: docs/decisions/0012-packed-matching.md). Keys
+ * claimed by two or more members are
  * rare; their claimants are kept in a small map beside it.
  */
 import { AMBIGUOUS } from './match-tables.js';

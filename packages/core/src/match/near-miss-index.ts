@@ -46,7 +46,7 @@ import { gramBuckets, gramCount } from './trigrams.js';
 
 // Units of work per item (see `slices.ts`): a member's signature, a member's
 // place in length order, and one posting's presence bits (a read at a random
-// place in `present`: at 1/64 a slice took 17-72 ms at 1,000,000 members).
+// place in `present`, so weighed more than a sequential one: docs/decisions/0012).
 const SIGNATURE_WEIGHT = 0.5;
 const ORDER_WEIGHT = 0.125;
 const POSTING_WEIGHT = 1 / 8;

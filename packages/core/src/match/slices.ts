@@ -18,9 +18,9 @@ export type Slices<T> = Generator<void, T, undefined>;
 
 /**
  * Units of work per slice when the caller does not say. Each loop's weight is
- * set so that a unit costs about 0.3-0.8 µs on catalogue-style ids (measured
- * at 1,000,000 members on a 2-core Xeon VM), so a slice is 1-4 ms: well under
- * the 50 ms stall bar even when a garbage collection lands in the same turn.
+ * set so that a slice stays well under the 50 ms stall bar even when a garbage
+ * collection lands in the same turn (the measured figures are in
+ * docs/decisions/0012-packed-matching.md).
  */
 export const DEFAULT_SLICE_UNITS = 4_096;
 

@@ -34,7 +34,7 @@ export function parseValueSetPayload(payload: unknown): ValueSetEntry[] {
 /**
  * `parseValueSetPayload` a slice at a time, with a turn of the event loop
  * between slices (`setImmediate`; a list of a few thousand entries parses
- * before this returns): a million entries take about 100 ms to copy. Rejects
+ * before this returns), so a million entries never hold the loop. Rejects
  * where that throws, or with `signal`'s reason once it aborts. The payload
  * must not change until the promise settles.
  */
