@@ -10,6 +10,11 @@
  * made inside by another framework invocation (an agent used as a tool) is a
  * call of its own, with a mark of its own.
  *
+ * A framework can see one call at two of its own layers (Mastra's
+ * `beforeToolCall` hook inside a patched agent's tool): the inner layer asks
+ * `checkedHere(args)` whether the outer one already checked the very
+ * arguments object it was handed.
+ *
  * The mark lives in an `AsyncLocalStorage` created on the first framework
  * call, so MCP-only and dispatcher-only applications never pay for one.
  */
@@ -17,14 +22,26 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 interface Mark {
   taken: boolean;
+  /** The arguments the checked call runs the tool with. */
+  readonly args: unknown;
 }
 
 let marks: AsyncLocalStorage<Mark> | undefined;
 
-/** Run `execute` (the checked call's tool) with the call marked as checked. */
-export function runChecked<T>(execute: () => T): T {
+/** Run `execute` (the checked call's tool, given `args`) with the call marked as checked. */
+export function runChecked<T>(execute: () => T, args?: unknown): T {
   marks ??= new AsyncLocalStorage<Mark>();
-  return marks.run({ taken: false }, execute);
+  return marks.run({ taken: false, args }, execute);
+}
+
+/**
+ * True inside a checked call's execution when `args` is the object that call
+ * runs the tool with: a second layer of the same framework call. Does not
+ * take the mark, so the MCP call the tool makes still goes out unchecked.
+ */
+export function checkedHere(args: unknown): boolean {
+  if (marks === undefined || typeof args !== 'object' || args === null) return false;
+  return marks.getStore()?.args === args;
 }
 
 /**

@@ -159,7 +159,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
         return answer(outcome.repairMessage);
       }
       const args = outcome === undefined ? call.args : outcome.args;
-      return runChecked(() => run(args));
+      return runChecked(() => run(args), args);
     },
     toolsListed: (scope, listing) => derived.learn(scope, listing),
     catalogFor: (scope) => derived.catalogFor(scope),

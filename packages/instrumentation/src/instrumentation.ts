@@ -10,6 +10,12 @@ import type { CheckContext, CheckOutcome, ValueSetEvent, ValueSetProvider } from
 import type { ToolListings } from './catalog/derived-sets.js';
 import { resolveConfig } from './config/resolve-config.js';
 import { createEngine } from './engine.js';
+import { aiSdkModules } from './frameworks/ai-sdk/patch.js';
+import { aiSdkTools } from './frameworks/ai-sdk/tools.js';
+import { mastraHooks } from './frameworks/mastra/hooks.js';
+import { mastraModules } from './frameworks/mastra/patch.js';
+import type { PatchHost } from './frameworks/module-support.js';
+import { checkTools, createToolsState } from './frameworks/tools-map.js';
 import type { Engine } from './engine.js';
 import {
   clientPrototype,
@@ -32,7 +38,11 @@ import { warnIfProcessesIndistinguishable } from './telemetry/resource-identity.
 import type { Metrics } from './telemetry/metrics.js';
 import { createSeriesRegistry } from './telemetry/series.js';
 import type { SeriesRegistry } from './telemetry/series.js';
-import type { AgentsToolInputGuardrail, ToolArgumentInstrumentationConfig } from './types.js';
+import type {
+  AgentsToolInputGuardrail,
+  MastraToolHooks,
+  ToolArgumentInstrumentationConfig,
+} from './types.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
 import { unwrapMethod, wrapInstanceMethod, wrapMethod } from './wrapping.js';
 import type { Patch, Shimmer } from './wrapping.js';
@@ -42,6 +52,8 @@ type LoggerProvider = Parameters<InstrumentationBase['setLoggerProvider']>[0];
 const MCP_CLIENT_PACKAGE = '@modelcontextprotocol/client';
 const MCP_CLIENT_VERSIONS = ['>=2.0.0 <3'];
 const MCP_SDK_VERSIONS = ['>=1.10.0 <2'];
+/** The explicit entry point reads schemas without the SDK's `asSchema` (zod 4 and AI SDK schemas convert). */
+const AI_SDK_EXPLICIT = aiSdkTools(() => undefined);
 
 /**
  * Checks tool-call arguments against live value sets and records
@@ -59,6 +71,8 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   declare private listings: ToolListings | undefined;
   declare private metrics: Metrics | undefined;
   declare private budgetReported: boolean | undefined;
+  declare private deriveFrameworkSets: boolean | undefined;
+  declare private frameworks: PatchHost | undefined;
 
   /** @throws ArgcheckConfigError for a configuration mistake (stable `code`). */
   constructor(config: ToolArgumentInstrumentationConfig = {}) {
@@ -129,6 +143,28 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
     return tool;
   }
 
+  /**
+   * The AI SDK's `tools` with every call checked, for `generateText`,
+   * `streamText` or `new ToolLoopAgent({ tools })` where auto-patching cannot
+   * reach `ai` (ESM without the loader hook). Returns a new map of copies; the
+   * tools given are not changed. Checked both ways, a call counts once.
+   */
+  wrapAiSdkTools<T>(tools: T): T {
+    return checkTools(this.patchHost(), this.patchHost().tools, AI_SDK_EXPLICIT, tools).tools;
+  }
+
+  /**
+   * Mastra agent `hooks` whose `beforeToolCall` checks each tool call, then
+   * runs the one in `hooks`, if any: `new Agent({ hooks: inst.mastraHooks() })`.
+   * For Mastra releases with tool hooks, where auto-patching cannot reach
+   * `@mastra/core`. Checked both ways, a call counts once.
+   */
+  mastraHooks<H extends MastraToolHooks>(
+    hooks?: H,
+  ): H & Required<Pick<MastraToolHooks, 'beforeToolCall'>> {
+    return mastraHooks(this.patchHost(), hooks);
+  }
+
   /** Stop background refreshes and fetches in flight. */
   close(): void {
     this.engine?.close();
@@ -178,6 +214,10 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
    *   client files are also hooked by absolute path, as modules of their own
    *   (such a hook reports the file's base name and no version, hence `*`).
    *
+   * - The agent frameworks, unless `frameworks.enabled` is false: the AI SDK
+   *   and its MCP client (`frameworks/ai-sdk/patch.ts`), Mastra
+   *   (`frameworks/mastra/patch.ts`).
+   *
    * Runs inside `super()`: the wrappers read the engine only when called.
    */
   protected override init(): InstrumentationModuleDefinition[] {
@@ -187,7 +227,9 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   /**
    * The agent frameworks, when loaded after registration (docs/frameworks.md):
    * `@openai/agents-core`'s `invokeFunctionTool` and `@langchain/core`'s
-   * `StructuredTool.prototype.call`, in both builds of each.
+   * `StructuredTool.prototype.call`, in both builds of each; the AI SDK and
+   * its MCP client (`frameworks/ai-sdk/patch.ts`) and Mastra
+   * (`frameworks/mastra/patch.ts`).
    */
   private frameworkDefinitions(): InstrumentationModuleDefinition[] {
     if (!(this.getConfig().frameworks?.enabled ?? true)) return [];
@@ -196,9 +238,13 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
       wrap: (target: object, name: string, patch: Patch) => this.wrap(target, name, patch),
       unwrap: (target: object, name: string) => unwrapMethod(this.shimmer(), target, name),
     };
-    return [openAiAgentsModule(host, wrapping), langChainModule(host, wrapping)].map((m) =>
-      frameworkDefinition(m, this._diag),
-    );
+    return [
+      ...[openAiAgentsModule(host, wrapping), langChainModule(host, wrapping)].map((m) =>
+        frameworkDefinition(m, this._diag),
+      ),
+      ...aiSdkModules(this.patchHost()),
+      ...mastraModules(this.patchHost()),
+    ];
   }
 
   private frameworkHost(): FrameworkHost {
@@ -244,6 +290,27 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
         ),
       ),
     ];
+  }
+
+  /**
+   * What the AI SDK and Mastra integrations read and use; made on first use
+   * (inside `super()` for `init()`), kept for the copies and listings they share.
+   */
+  private patchHost(): PatchHost {
+    if (this.frameworks === undefined) {
+      const diag = () => this._diag;
+      this.frameworks = {
+        engine: () => this.engine,
+        deriveValueSets: () => this.deriveFrameworkSets ?? true,
+        get diag() {
+          return diag();
+        },
+        tools: createToolsState(),
+        wrap: (target, name, patch) => this.wrap(target, name, patch),
+        unwrap: (target, name) => unwrapMethod(this.shimmer(), target, name),
+      };
+    }
+    return this.frameworks;
   }
 
   /** Wrap `Client.prototype` of a loaded MCP client module; the same module may come twice. */
@@ -302,6 +369,7 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   private buildEngine(config: ToolArgumentInstrumentationConfig): Engine {
     const resolved = resolveConfig(config);
     this.listings ??= new WeakMap();
+    this.deriveFrameworkSets = resolved.frameworks.deriveValueSets;
     return createEngine(resolved, {
       registry: this.series(),
       listings: this.listings,

@@ -156,3 +156,21 @@ export interface AgentsToolInputGuardrail {
   readonly name: string;
   run(data: { agent?: unknown; toolCall: unknown }): Promise<AgentsGuardrailOutput>;
 }
+
+/** What Mastra passes a `beforeToolCall` hook (`@mastra/core` agent `hooks`). */
+export interface MastraToolCallContext {
+  /** The tool's name as the model calls it. */
+  toolName: string;
+  /** The arguments the tool is about to be called with. */
+  input: unknown;
+  /** The tool's execution context (`toolCallId`, …). */
+  context?: unknown;
+  [key: string]: unknown;
+}
+
+/** Mastra's agent tool hooks, as far as `inst.mastraHooks()` reads them. */
+export interface MastraToolHooks {
+  /** Return `{ proceed: false, output }` to answer the call without running the tool. */
+  beforeToolCall?: (ctx: MastraToolCallContext) => unknown;
+  afterToolCall?: (ctx: MastraToolCallContext & { output?: unknown; error?: unknown }) => unknown;
+}

@@ -158,11 +158,20 @@ function bounded(ready: Promise<void>): Promise<void> {
   return Promise.race([ready, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** `getServerVersion()` on the MCP SDK lines, the `serverInfo` getter on `@ai-sdk/mcp`'s client. */
 function serverNameOf(client: Target): string | undefined {
   const getter = client.getServerVersion;
-  if (typeof getter !== 'function') return undefined;
-  const info: unknown = getter.call(client);
-  return isObject(info) && typeof info.name === 'string' ? info.name : undefined;
+  const info: unknown = typeof getter === 'function' ? getter.call(client) : client.serverInfo;
+  return isObject(info) && typeof info.name === 'string' && info.name !== ''
+    ? info.name
+    : undefined;
+}
+
+/** A further page: `listTools({ cursor })` on the MCP SDK lines, `listTools({ params: { cursor } })` on `@ai-sdk/mcp`. */
+function continues(params: unknown): boolean {
+  if (!isObject(params)) return false;
+  if (params.cursor !== undefined) return true;
+  return isObject(params.params) && params.params.cursor !== undefined;
 }
 
 /**
@@ -193,7 +202,7 @@ async function afterListing(
     if (engine !== undefined && isObject(result) && Array.isArray(result.tools)) {
       const ready = engine.toolsListed(client, {
         tools: result.tools as unknown[],
-        continued: isObject(params) && params.cursor !== undefined,
+        continued: continues(params),
         origin: 'mcp',
         scopeName: serverNameOf(client),
       });

@@ -1,0 +1,158 @@
+/**
+ * AI SDK tools (`ai` 7). The SDK validates a tool call's input against the
+ * tool's `inputSchema` before `execute` ever sees it, and a call that fails
+ * (an enum value the model got wrong) never reaches `execute`. So the check
+ * sits in the copy's `inputSchema`: a schema that gives the same JSON Schema
+ * to the model and whose `validate` first puts the model's arguments through
+ * the engine's seam, then validates what is to be sent:
+ *
+ * - `observe`: the model's arguments, through the tool's own validation.
+ * - `normalise`: the rewritten arguments, through the tool's own validation;
+ *   the tool runs with the canonical member.
+ * - `reject`: valid as they are; the copy's `execute` then answers with the
+ *   repair message as the tool's result (`{ type: 'text' }` for the model)
+ *   without running the tool. A tool with its own `toModelOutput` (MCP tools
+ *   from `@ai-sdk/mcp`) is bypassed for that result.
+ *
+ * The copy's `execute` runs the tool with the call marked as checked, so an
+ * MCP client call inside is not counted again. The tool's own schema is read
+ * through the SDK's `asSchema`: the loaded module's, or, for the explicit
+ * entry point, `ai`'s, imported on first use.
+ */
+import { runChecked } from '../../checked-calls.js';
+import { frameworkContext, toolCallIdOf } from '../tools-map.js';
+import type { CheckedTool, ToolLike, ToolsKind } from '../tools-map.js';
+
+/** The AI SDK's mark of its `Schema` objects (`jsonSchema()`, `zodSchema()`, `asSchema()`). */
+const AI_SDK_SCHEMA = Symbol.for('vercel.ai.schema');
+const AI_MODULE: string = 'ai';
+
+interface Schema {
+  jsonSchema: unknown;
+  validate?: (value: unknown) => unknown;
+}
+export type AsSchema = (schema: unknown) => Schema;
+type Execute = (this: unknown, input: unknown, options?: unknown) => unknown;
+type ModelOutput = (this: unknown, options: unknown) => unknown;
+
+function isObject(value: unknown): value is Record<PropertyKey, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * JSON Schema from what a tool's `inputSchema` may be: an AI SDK `Schema`
+ * (its `jsonSchema`), a Standard JSON Schema (zod 4 and others:
+ * `~standard.jsonSchema.input`, as the SDK's own `standardSchema` reads it),
+ * or, through the SDK's `asSchema`, anything else it accepts.
+ */
+export function jsonSchemaOf(schema: unknown, asSchema: AsSchema | undefined): unknown {
+  if (isObject(schema) && schema[AI_SDK_SCHEMA] === true) return schema.jsonSchema;
+  const standard = isObject(schema) ? schema['~standard'] : undefined;
+  const converter = isObject(standard) ? standard.jsonSchema : undefined;
+  if (isObject(converter) && typeof converter.input === 'function') {
+    return (converter.input as (options: object) => unknown)({ target: 'draft-07' });
+  }
+  if (asSchema !== undefined && schema != null) return asSchema(schema).jsonSchema;
+  return undefined;
+}
+
+/** A call the seam rejected: its repair message, until the copy's `execute` answers it. */
+class Rejected {
+  constructor(readonly message: string) {}
+}
+
+function checkedTool(call: CheckedTool, schemaOf: () => Promise<Schema>): Record<string, unknown> {
+  const { host, tool, name, scope } = call;
+  const execute = tool.execute as Execute;
+  /** Inputs the seam rejected, by the object the SDK hands `execute`. */
+  const rejected = new WeakMap<object, Rejected>();
+  /** Tool calls answered with a repair message, for `toModelOutput`. */
+  const answered = new Set<unknown>();
+
+  const decide = (value: unknown): unknown => {
+    const engine = host.engine();
+    if (engine === undefined) return value;
+    return engine.invoke(
+      { tool: name, args: value, context: frameworkContext(undefined), scope },
+      (args) => args,
+      (message) => new Rejected(message),
+    );
+  };
+
+  const inputSchema = {
+    [AI_SDK_SCHEMA]: true,
+    _type: undefined,
+    get jsonSchema() {
+      return schemaOf().then((schema) => schema.jsonSchema);
+    },
+    async validate(value: unknown) {
+      const own = await schemaOf();
+      await call.listed();
+      const sent = decide(value);
+      if (sent instanceof Rejected) {
+        if (isObject(value)) {
+          rejected.set(value, sent);
+          return { success: true, value };
+        }
+      }
+      const toValidate = sent instanceof Rejected ? value : sent;
+      return own.validate === undefined
+        ? { success: true, value: toValidate }
+        : await own.validate(toValidate);
+    },
+  };
+
+  const checked: Record<string, unknown> = {
+    inputSchema,
+    execute(this: unknown, input: unknown, options?: unknown): unknown {
+      const rejection = isObject(input) ? rejected.get(input) : undefined;
+      if (rejection === undefined)
+        return runChecked(() => execute.call(this, input, options), input);
+      rejected.delete(input as object);
+      const id = toolCallIdOf(options);
+      if (id !== undefined && typeof tool.toModelOutput === 'function') {
+        if (answered.size >= 1024) answered.clear();
+        answered.add(id);
+      }
+      return rejection.message;
+    },
+  };
+  const toModelOutput = tool.toModelOutput;
+  if (typeof toModelOutput === 'function') {
+    checked.toModelOutput = function (this: unknown, options: unknown) {
+      const id = isObject(options) ? options.toolCallId : undefined;
+      if (id !== undefined && answered.delete(id) && isObject(options)) {
+        return { type: 'text', value: String(options.output) };
+      }
+      return (toModelOutput as ModelOutput).call(this, options);
+    };
+  }
+  return checked;
+}
+
+/**
+ * The AI SDK kind of tools. `asSchema()` gives the loaded `ai` module's
+ * `asSchema`, if auto-patching saw one; otherwise `ai` is imported.
+ */
+export function aiSdkTools(asSchema: () => AsSchema | undefined): ToolsKind {
+  let imported: Promise<AsSchema> | undefined;
+  const sdkAsSchema = (): Promise<AsSchema> => {
+    const loaded = asSchema();
+    if (loaded !== undefined) return Promise.resolve(loaded);
+    // Named through a variable: `ai` is an optional peer, never a static import of this package.
+    imported ??= import(AI_MODULE).then((ai: { asSchema: AsSchema }) => ai.asSchema);
+    return imported;
+  };
+  return {
+    origin: 'ai-sdk',
+    inputSchema: (tool: ToolLike) => {
+      const loaded = asSchema();
+      if (loaded !== undefined) return jsonSchemaOf(tool.inputSchema, loaded);
+      return sdkAsSchema().then((f) => jsonSchemaOf(tool.inputSchema, f));
+    },
+    checked: (call) => {
+      let own: Promise<Schema> | undefined;
+      return checkedTool(call, () => (own ??= sdkAsSchema().then((f) => f(call.tool.inputSchema))));
+    },
+  };
+}
