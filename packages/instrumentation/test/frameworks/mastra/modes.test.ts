@@ -1,0 +1,166 @@
+import { createRequire } from 'node:module';
+import { expect } from 'chai';
+import type * as ZodModule from 'zod';
+import { isWrapped } from '@opentelemetry/instrumentation';
+import type { CheckMode } from '@argcheck/core';
+import {
+  METRIC_TOOL_ARGUMENT_REPAIR_STARTED,
+  METRIC_TOOL_ARGUMENT_REWRITTEN,
+  METRIC_TOOL_ARGUMENT_VALUE_CHECK,
+} from '../../../src/semconv.js';
+import { FakeClock } from '../../helpers/fake-clock.js';
+import { inSet, REFUND_ARGUMENTS, refundSeries, refundSources } from '../../helpers/fixtures.js';
+import { harness, pointsOf } from '../../helpers/telemetry.js';
+import type { Harness } from '../../helpers/telemetry.js';
+import { NODE_22_REASON, skipBelowNode22 } from '../helpers/node-version.js';
+import { refundModel, toolResultSeen } from '../helpers/refund-model.js';
+
+const require = createRequire(import.meta.url);
+const CODES = ['DAMAGED', 'damaged', 'CUSTOMER_UNHAPPY'] as const;
+
+interface MastraAgent {
+  generate(prompt: string, options?: object): Promise<unknown>;
+  stream(prompt: string, options?: object): Promise<{ consumeStream(): Promise<void> }>;
+}
+type AgentClass = (new (config: object) => MastraAgent) & { prototype: Record<string, unknown> };
+interface Mastra {
+  Agent: AgentClass;
+  createTool(config: object): unknown;
+}
+
+const ran = (code: string) => ({ order_id: 'o-1', reason_code: code });
+const result = (code: string) => ({ type: 'json', value: { refunded: code } });
+const CHECKS = [
+  { attributes: refundSeries(inSet(false, false)), value: 1 },
+  { attributes: refundSeries(inSet(false, true)), value: 1 },
+  { attributes: refundSeries(inSet(true, true)), value: 1 },
+];
+
+/** Both ways in: the CommonJS build auto-patched on require, and the ESM build through inst.mastraHooks(). */
+const WAYS = ['CommonJS build, auto-patched', 'ESM build, inst.mastraHooks()'] as const;
+type Way = (typeof WAYS)[number];
+
+describe(`Mastra — modes (${NODE_22_REASON})`, function () {
+  this.timeout(30_000);
+  let h: Harness;
+  let z: typeof ZodModule.z;
+
+  before(async function () {
+    skipBelowNode22(this, '@mastra/core');
+    ({ z } = await import('zod'));
+  });
+  afterEach(() => h?.close());
+
+  async function mastraFor(way: Way): Promise<Mastra> {
+    if (way === 'ESM build, inst.mastraHooks()') {
+      const [agent, tools] = await Promise.all([
+        import('@mastra/core/agent'),
+        import('@mastra/core/tools'),
+      ]);
+      return {
+        Agent: agent.Agent as unknown as AgentClass,
+        createTool: (config) => tools.createTool(config as never),
+      };
+    }
+    // Required after registration, so the require hook patches it.
+    const agent = require('@mastra/core/agent') as { Agent: AgentClass };
+    const tools = require('@mastra/core/tools') as { createTool: (config: object) => unknown };
+    return { Agent: agent.Agent, createTool: (config) => tools.createTool(config) };
+  }
+
+  async function setUp(mode: CheckMode) {
+    h = harness({
+      valueSets: refundSources(),
+      checkedArguments: REFUND_ARGUMENTS,
+      clock: new FakeClock(),
+      logSampleRatio: 0,
+      mode,
+    });
+    await h.inst.ready();
+  }
+
+  async function turns(way: Way, streamed: boolean) {
+    const mastra = await mastraFor(way);
+    if (way === 'CommonJS build, auto-patched') {
+      expect(isWrapped(mastra.Agent.prototype.convertTools)).to.equal(true);
+    }
+    const out: { received: unknown; seen: unknown }[] = [];
+    for (const code of CODES) {
+      const received: unknown[] = [];
+      const refund = mastra.createTool({
+        id: 'refund_order',
+        description: 'Refund an order',
+        inputSchema: z.object({ order_id: z.string(), reason_code: z.string() }),
+        execute: (input: { reason_code: string }) => {
+          received.push(input);
+          return Promise.resolve({ refunded: input.reason_code });
+        },
+      });
+      const { model, prompts } = await refundModel(code);
+      const agent = new mastra.Agent({
+        id: 'support',
+        name: 'support',
+        instructions: 'Refund orders.',
+        model,
+        tools: { refund_order: refund },
+        ...(way === 'ESM build, inst.mastraHooks()' ? { hooks: h.inst.mastraHooks() } : {}),
+      });
+      if (streamed) await (await agent.stream('refund', { maxSteps: 2 })).consumeStream();
+      else await agent.generate('refund', { maxSteps: 2 });
+      out.push({ received: received[0], seen: toolResultSeen(prompts) });
+    }
+    return out;
+  }
+
+  for (const way of WAYS) {
+    for (const streamed of [false, true]) {
+      describe(`${way}, ${streamed ? 'stream' : 'generate'}`, () => {
+        it('observe: the tool gets the model’s arguments untouched; each call counted once', async () => {
+          await setUp('observe');
+          expect(await turns(way, streamed)).to.deep.equal(
+            CODES.map((code) => ({ received: ran(code), seen: result(code) })),
+          );
+          expect(pointsOf(await h.collect(), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal(
+            CHECKS,
+          );
+        });
+
+        it('normalise: the tool gets the canonical member of a case variant', async () => {
+          await setUp('normalise');
+          expect(await turns(way, streamed)).to.deep.equal([
+            { received: ran('DAMAGED'), seen: result('DAMAGED') },
+            { received: ran('DAMAGED'), seen: result('DAMAGED') },
+            { received: ran('CUSTOMER_UNHAPPY'), seen: result('CUSTOMER_UNHAPPY') },
+          ]);
+          const collected = await h.collect();
+          expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal(CHECKS);
+          expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_REWRITTEN)).to.deep.equal([
+            { attributes: refundSeries(), value: 1 },
+          ]);
+        });
+
+        it('reject: the tool does not run; the model reads { error: true, message } as its result', async () => {
+          await setUp('reject');
+          const [valid, variant, invented] = await turns(way, streamed);
+          expect([valid, variant]).to.deep.equal([
+            { received: ran('DAMAGED'), seen: result('DAMAGED') },
+            { received: ran('DAMAGED'), seen: result('DAMAGED') },
+          ]);
+          expect(invented?.received).to.equal(undefined);
+          const seen = invented?.seen as {
+            type: string;
+            value: { error: boolean; message: string };
+          };
+          expect(seen.type).to.equal('json');
+          expect(seen.value.error).to.equal(true);
+          expect(seen.value.message).to.include('"reason_code" must be one of');
+          const collected = await h.collect();
+          expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal(CHECKS);
+          expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_REPAIR_STARTED)).to.deep.equal([
+            { attributes: { tool: 'refund_order' }, value: 1 },
+          ]);
+        });
+      });
+    }
+  }
+});
