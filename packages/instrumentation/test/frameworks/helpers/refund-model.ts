@@ -18,7 +18,10 @@ export function toolCallArgs(reasonCode: string): string {
   return JSON.stringify({ order_id: 'o-1', reason_code: reasonCode });
 }
 
-export async function refundModel(reasonCode: string): Promise<RefundModel> {
+export async function refundModel(
+  reasonCode: string,
+  toolName = 'refund_order',
+): Promise<RefundModel> {
   const { MockLanguageModelV4, convertArrayToReadableStream } = await import('ai/test');
   const prompts: unknown[][] = [];
   let step = 0;
@@ -37,7 +40,7 @@ export async function refundModel(reasonCode: string): Promise<RefundModel> {
                 {
                   type: 'tool-call' as const,
                   toolCallId: 'call-1',
-                  toolName: 'refund_order',
+                  toolName,
                   input: toolCallArgs(reasonCode),
                 },
               ],
@@ -63,7 +66,7 @@ export async function refundModel(reasonCode: string): Promise<RefundModel> {
       const parts = first
         ? [
             // The arguments arrive split across chunks, as providers stream them.
-            { type: 'tool-input-start' as const, id: 'call-1', toolName: 'refund_order' },
+            { type: 'tool-input-start' as const, id: 'call-1', toolName },
             { type: 'tool-input-delta' as const, id: 'call-1', delta: '{"order_id":"o-1",' },
             {
               type: 'tool-input-delta' as const,
@@ -74,7 +77,7 @@ export async function refundModel(reasonCode: string): Promise<RefundModel> {
             {
               type: 'tool-call' as const,
               toolCallId: 'call-1',
-              toolName: 'refund_order',
+              toolName,
               input: toolCallArgs(reasonCode),
             },
             finish('tool-calls'),
