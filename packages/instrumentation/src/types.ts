@@ -157,20 +157,29 @@ export interface AgentsToolInputGuardrail {
   run(data: { agent?: unknown; toolCall: unknown }): Promise<AgentsGuardrailOutput>;
 }
 
-/** What Mastra passes a `beforeToolCall` hook (`@mastra/core` agent `hooks`). */
+/** What Mastra passes a tool hook (`@mastra/core` `ToolHookContext`). */
 export interface MastraToolCallContext {
   /** The tool's name as the model calls it. */
   toolName: string;
   /** The arguments the tool is about to be called with. */
   input: unknown;
   /** The tool's execution context (`toolCallId`, …). */
-  context?: unknown;
-  [key: string]: unknown;
+  context: unknown;
+  metadata?: Record<string, unknown>;
 }
 
-/** Mastra's agent tool hooks, as far as `inst.mastraHooks()` reads them. */
+/** A `beforeToolCall` answer that skips the tool: `output` becomes its result. */
+export interface MastraToolCallAnswer {
+  proceed: false;
+  output: unknown;
+}
+
+/** Mastra's agent tool hooks (`@mastra/core` `ToolHooks`), as `inst.mastraHooks()` composes them. */
 export interface MastraToolHooks {
-  /** Return `{ proceed: false, output }` to answer the call without running the tool. */
-  beforeToolCall?: (ctx: MastraToolCallContext) => unknown;
-  afterToolCall?: (ctx: MastraToolCallContext & { output?: unknown; error?: unknown }) => unknown;
+  beforeToolCall?: (
+    ctx: MastraToolCallContext,
+  ) => void | MastraToolCallAnswer | Promise<void | MastraToolCallAnswer>;
+  afterToolCall?: (
+    ctx: MastraToolCallContext & { output?: unknown; error?: unknown },
+  ) => void | Promise<void>;
 }

@@ -14,7 +14,7 @@
  * patched MCP client counts that call too.
  */
 import { checkedHere } from '../../checked-calls.js';
-import type { MastraToolCallContext, MastraToolHooks } from '../../types.js';
+import type { MastraToolCallAnswer, MastraToolCallContext, MastraToolHooks } from '../../types.js';
 import { frameworkContext } from '../tools-map.js';
 import type { FrameworkHost } from '../tools-map.js';
 import { mastraRejection } from './tools.js';
@@ -33,7 +33,8 @@ export function mastraHooks<H extends MastraToolHooks>(
   hooks?: H,
 ): H & Required<Pick<MastraToolHooks, 'beforeToolCall'>> {
   const next = hooks?.beforeToolCall;
-  const beforeToolCall = (ctx: MastraToolCallContext): unknown => {
+  type Answer = void | MastraToolCallAnswer | Promise<void | MastraToolCallAnswer>;
+  const beforeToolCall = (ctx: MastraToolCallContext): Answer => {
     const proceed = () => (next === undefined ? undefined : next.call(hooks, ctx));
     try {
       const engine = host.engine();

@@ -53,7 +53,9 @@ describe(`AI SDK — auto-patching under the ESM loader hook, and @ai-sdk/mcp un
   });
 
   it('with module.register(hook.mjs) in an --import file, generateText and createMCPClient are patched on import', async () => {
-    expect(await probe(['--import', fixture('ai-mastra-register.js')])).to.deep.equal(expected(true));
+    expect(await probe(['--import', fixture('ai-mastra-register.js')])).to.deep.equal(
+      expected(true),
+    );
   });
 
   it('without loader hooks, inst.wrapAiSdkTools and inst.instrumentMcpClient check the same calls', async () => {
@@ -61,8 +63,8 @@ describe(`AI SDK — auto-patching under the ESM loader hook, and @ai-sdk/mcp un
   });
 
   it('patched both ways, each call still counts once', async () => {
-    expect(await probe(['--import', fixture('ai-mastra-register.js')], ['--explicit'])).to.deep.equal(
-      expected(true),
-    );
+    expect(
+      await probe(['--import', fixture('ai-mastra-register.js')], ['--explicit']),
+    ).to.deep.equal(expected(true));
   });
 });
