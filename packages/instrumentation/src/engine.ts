@@ -32,6 +32,8 @@ import type { ResolvedConfig } from './config/resolve-config.js';
 import { createCheckLog } from './logs/check-log.js';
 import type { CheckLog, LogEmitter } from './logs/check-log.js';
 import { REASON_SLOT, SHAPE_SLOT, SLOT, seriesFor, seriesTable } from './telemetry/series.js';
+import { createSpanOutcome } from './telemetry/span-outcome.js';
+import type { SpanOutcome } from './telemetry/span-outcome.js';
 import type { ArgumentSeries, SeriesRegistry, SeriesTable, ToolEntry } from './telemetry/series.js';
 
 /** A call's context, or a function that reads it, called only when a log record is written. */
@@ -52,8 +54,18 @@ export interface Engine {
   readonly mode: CheckMode;
   /** The provider over the configured value sets. */
   readonly valueSets: ValueSetProvider;
-  /** Check one call, count it and maybe sample it. Synchronous; never throws. */
+  /**
+   * Check one call, count it and maybe sample it; with `spanOutcome`, write
+   * the outcome on the active span. Synchronous; never throws.
+   */
   check(tool: string, args: unknown, ctx?: CallContext, scope?: object): CheckOutcome;
+  /**
+   * Write an outcome on the active span (`spanOutcome`), for an integration
+   * that checks a call before the span of its execution starts (the AI SDK
+   * validates a call's input before its `execute_tool` span) and so checks
+   * outside any span. Never throws.
+   */
+  outcomeOnSpan(outcome: CheckOutcome): void;
   /**
    * The seam for an integration that runs the tool itself: checks the call,
    * then either runs the tool with the arguments to send (the model's, or the
@@ -114,11 +126,12 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
   const provider = createValueSetProvider({ sources: config.valueSets, ...providerOptions });
   for (const { name, source } of provider.status()) deps.registry.valueSet(name, source);
   const log = createCheckLog({ ...config, logger: deps.logger, diag: deps.diag });
+  const onSpan = createSpanOutcome(config.spanOutcome);
   const configuredSeries = Object.entries(config.checkedArguments).flatMap(([tool, paths]) =>
     Object.entries(paths).map(([argument, set]) => deps.registry.configured(tool, argument, set)),
   );
   const counted = (checker: ArgumentChecker, series: readonly ArgumentSeries[]): CountedChecker =>
-    countedChecker(checker, seriesTable(series, deps.registry), log);
+    countedChecker(checker, seriesTable(series, deps.registry), log, onSpan);
   const configured = counted(
     createArgumentChecker({
       valueSets: provider,
@@ -161,6 +174,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       const args = outcome === undefined ? call.args : outcome.args;
       return runChecked(() => run(args), args);
     },
+    outcomeOnSpan: (outcome) => onSpan?.(outcome),
     toolsListed: (scope, listing) => derived.learn(scope, listing),
     catalogFor: (scope) => derived.catalogFor(scope),
     async ready() {
@@ -219,6 +233,7 @@ function countedChecker(
   checker: ArgumentChecker,
   table: SeriesTable,
   log: CheckLog,
+  onSpan: SpanOutcome | undefined,
 ): CountedChecker {
   // The tool of the previous call: a dispatcher mostly checks one tool over
   // and over, usually with the same string object, which `===` settles by
@@ -253,6 +268,7 @@ function countedChecker(
         } catch {
           // Telemetry never affects the call.
         }
+        onSpan?.(outcome);
       }
       return outcome;
     },

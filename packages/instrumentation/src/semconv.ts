@@ -34,6 +34,10 @@ export const ATTR_VALUE = 'value' as const;
 export const ATTR_VALUE_TRUNCATED = 'value_truncated' as const;
 export const ATTR_GEN_AI_CONVERSATION_ID = 'gen_ai.conversation.id' as const;
 export const ATTR_GEN_AI_TOOL_CALL_ID = 'gen_ai.tool.call.id' as const;
+/** Spans only (`spanOutcome`): how the tool call ended, on a rejected call. */
+export const ATTR_ERROR_TYPE = 'error.type' as const;
+/** `error.type` of a rejected call: the tool did not run, the model got the repair message. */
+export const ERROR_TYPE_REJECTED = 'tool_argument_rejected' as const;
 
 /** `shape` values (`tool_argument_mismatch`, log records): the core's mismatch shapes. */
 export const SHAPE_VALUES = MISMATCH_SHAPES;

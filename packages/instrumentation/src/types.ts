@@ -134,6 +134,15 @@ export interface ToolArgumentInstrumentationConfig extends InstrumentationConfig
   random?: () => number;
   /** Time and timers for the value-set provider. @default the system clock */
   clock?: Clock;
+  /**
+   * Write each check's outcome on the span it runs in, when that span is
+   * recording (the `execute_tool` span of a GenAI instrumentation, the AI
+   * SDK's telemetry, your own): a `tool_argument_value_check` event per
+   * checked argument (no emitted value), and `error.type` =
+   * `tool_argument_rejected` on a rejected call. argcheck starts no span.
+   * @default false
+   */
+  spanOutcome?: boolean;
   /** MCP client integration. */
   mcp?: McpOptions;
   /** Agent framework integrations. */

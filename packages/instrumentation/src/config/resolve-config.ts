@@ -28,6 +28,7 @@ export interface ResolvedConfig {
   conversationId: ((ctx: CheckContext) => string | undefined) | undefined;
   random: () => number;
   clock: Clock | undefined;
+  spanOutcome: boolean;
   mcp: { enabled: boolean; deriveValueSets: boolean; maxCheckedArguments: number };
   frameworks: { enabled: boolean; deriveValueSets: boolean };
 }
@@ -95,6 +96,7 @@ export function resolveConfig(
     conversationId: optionalFunction('conversationId', config.conversationId),
     random: optionalFunction('random', config.random) ?? Math.random,
     clock: config.clock,
+    spanOutcome: optionalBoolean('spanOutcome', config.spanOutcome, false),
     mcp: {
       enabled: optionalBoolean('mcp.enabled', mcp.enabled, true),
       deriveValueSets: optionalBoolean('mcp.deriveValueSets', mcp.deriveValueSets, true),

@@ -23,6 +23,7 @@ describe('configuration', () => {
       random: Math.random,
       mcp: { enabled: true, deriveValueSets: true, maxCheckedArguments: 500 },
       frameworks: { enabled: true, deriveValueSets: true },
+      spanOutcome: false,
     });
   });
 
@@ -55,6 +56,7 @@ describe('configuration', () => {
       { mcp: { enabled: 1 as unknown as boolean } },
       { frameworks: { enabled: 'yes' as unknown as boolean } },
       { frameworks: { deriveValueSets: 0 as unknown as boolean } },
+      { spanOutcome: 'yes' as unknown as boolean },
     ];
     for (const config of bad) rejects(config, ErrorCode.INVALID_OPTION);
   });

@@ -19,6 +19,8 @@
  * through the SDK's `asSchema`: the loaded module's, or, for the explicit
  * entry point, `ai`'s, imported on first use.
  */
+import { context, trace } from '@opentelemetry/api';
+import type { CheckOutcome } from '@argcheck/core';
 import { runChecked } from '../../checked-calls.js';
 import { frameworkContext, toolCallIdOf } from '../tools-map.js';
 import type { CheckedTool, ToolLike, ToolsKind } from '../tools-map.js';
@@ -66,17 +68,31 @@ function checkedTool(call: CheckedTool, schemaOf: () => Promise<Schema>): Record
   const execute = tool.execute as Execute;
   /** Inputs the seam rejected, by the object the SDK hands `execute`. */
   const rejected = new WeakMap<object, Rejected>();
+  /** Outcomes by the validated input the SDK hands `execute`, for its span (`spanOutcome`). */
+  const outcomes = new WeakMap<object, CheckOutcome>();
   /** Tool calls answered with a repair message, for `toModelOutput`. */
   const answered = new Set<unknown>();
 
-  const decide = (value: unknown): unknown => {
+  /**
+   * The arguments to validate and send, or the rejection. Checked outside the
+   * span active now (the step's): the outcome goes on the `execute_tool` span
+   * when `execute` runs.
+   */
+  const decide = (value: unknown): { sent: unknown; outcome?: CheckOutcome } => {
     const engine = host.engine();
-    if (engine === undefined) return value;
-    return engine.invoke(
-      { tool: name, args: value, context: frameworkContext(undefined), scope },
-      (args) => args,
-      (message) => new Rejected(message),
+    if (engine === undefined) return { sent: value };
+    const outcome = context.with(trace.deleteSpan(context.active()), () =>
+      engine.check(name, value, frameworkContext(undefined), scope),
     );
+    if (outcome.action === 'reject' && typeof outcome.repairMessage === 'string') {
+      return { sent: new Rejected(outcome.repairMessage), outcome };
+    }
+    return { sent: outcome.args, outcome };
+  };
+
+  const onSpan = (input: unknown): void => {
+    const outcome = isObject(input) ? outcomes.get(input) : undefined;
+    if (outcome !== undefined) host.engine()?.outcomeOnSpan(outcome);
   };
 
   const inputSchema = {
@@ -88,23 +104,29 @@ function checkedTool(call: CheckedTool, schemaOf: () => Promise<Schema>): Record
     async validate(value: unknown) {
       const own = await schemaOf();
       await call.listed();
-      const sent = decide(value);
-      if (sent instanceof Rejected) {
-        if (isObject(value)) {
-          rejected.set(value, sent);
-          return { success: true, value };
-        }
+      const { sent, outcome } = decide(value);
+      if (sent instanceof Rejected && isObject(value)) {
+        rejected.set(value, sent);
+        if (outcome !== undefined) outcomes.set(value, outcome);
+        return { success: true, value };
       }
       const toValidate = sent instanceof Rejected ? value : sent;
-      return own.validate === undefined
-        ? { success: true, value: toValidate }
-        : await own.validate(toValidate);
+      const result: unknown =
+        own.validate === undefined
+          ? { success: true, value: toValidate }
+          : await own.validate(toValidate);
+      const validated = isObject(result) && result.success === true ? result.value : undefined;
+      if (outcome !== undefined && outcome.findings.length > 0 && isObject(validated)) {
+        outcomes.set(validated, outcome);
+      }
+      return result;
     },
   };
 
   const checked: Record<string, unknown> = {
     inputSchema,
     execute(this: unknown, input: unknown, options?: unknown): unknown {
+      onSpan(input);
       const rejection = isObject(input) ? rejected.get(input) : undefined;
       if (rejection === undefined)
         return runChecked(() => execute.call(this, input, options), input);

@@ -38,6 +38,7 @@ export function createScriptedEngine(): ScriptedEngine {
         ? answer(outcome.repairMessage)
         : run(outcome.args);
     },
+    outcomeOnSpan: () => undefined,
     toolsListed(scope, listing) {
       listed.push({ scope, listing });
       return undefined;
