@@ -35,18 +35,30 @@ describe('@argcheck/instrumentation package boundary', () => {
   it('takes OpenTelemetry from the application, as peer dependencies', () => {
     const regular = Object.keys(manifest.dependencies ?? {});
     expect(regular.filter((d) => d.startsWith('@opentelemetry/'))).to.deep.equal([]);
-    expect(manifest.peerDependencies).to.deep.equal({
+    expect(manifest.peerDependencies).to.deep.include({
       '@opentelemetry/api': '>=1.9.0 <1.11.0',
       '@opentelemetry/instrumentation': '^0.223.0 || ^0.301.0',
       '@opentelemetry/sdk-metrics': '^2.12.0 || ^3.1.0',
       '@openai/agents': '>=0.19.0 <0.21.0',
       '@langchain/core': '>=1.0.0 <2.0.0',
     });
-    expect(manifest.peerDependenciesMeta).to.deep.equal({
+    expect(manifest.peerDependenciesMeta).to.deep.include({
       '@opentelemetry/sdk-metrics': { optional: true },
       '@openai/agents': { optional: true },
       '@langchain/core': { optional: true },
     });
+  });
+
+  it('declares the agent frameworks it patches as optional peers, with the ranges it patches', () => {
+    // The same ranges as frameworks/*/patch.ts; a version outside is left unpatched and reported.
+    expect(manifest.peerDependencies).to.deep.include({
+      ai: '>=7.0.0 <8',
+      '@ai-sdk/mcp': '>=2.0.0 <3',
+      '@mastra/core': '>=1.0.0 <2',
+    });
+    for (const name of ['ai', '@ai-sdk/mcp', '@mastra/core']) {
+      expect(manifest.peerDependenciesMeta?.[name]).to.deep.equal({ optional: true });
+    }
   });
 
   for (const build of ['build/src', 'build/cjs']) {
@@ -70,6 +82,15 @@ describe('@argcheck/instrumentation package boundary', () => {
           .map((f) => f.slice(packageDir.length + build.length + 1));
       expect(loads('@opentelemetry/sdk-metrics')).to.deep.equal(['views.js']);
       expect(loads('@opentelemetry/api-logs')).to.deep.equal([]);
+    });
+
+    it(`never loads an agent framework by name; patches receive what the app loads (${build})`, () => {
+      const files = filesUnder(join(packageDir, build)).filter((f) => f.endsWith('.js'));
+      const frameworks = ['ai', '@ai-sdk/mcp', '@mastra/core', '@mastra/mcp'];
+      const loading = files.filter((f) =>
+        runtimeImports(f).some((m) => frameworks.some((fw) => m === fw || m.startsWith(`${fw}/`))),
+      );
+      expect(loading).to.deep.equal([]);
     });
   }
 });

@@ -7,7 +7,7 @@
  * calls the module's own `generateText` / `streamText`, not the exports, so
  * `ToolLoopAgent.prototype.prepareCall`, which both its `generate` and
  * `stream` go through, checks the `tools` of the call it prepares. Under the
- * ESM loader hook the exports are settable; `require('ai')` (Node 22+) gives
+ * ESM loader hook the exports are settable; `ai` loaded by `require` (Node 22+) gives
  * a module namespace whose exports cannot be redefined, so a plain copy with
  * the wrapped functions is returned in its place.
  *
