@@ -58,6 +58,17 @@ export const BENCHMARKS = [
     load: async () => (await import('./collector-capacity.js')).collectorCapacity,
     onlyWhenNamed: true,
   },
+  // Agent frameworks need Node 22+: they run in the Node 24 tree.
+  {
+    name: 'frameworks-ai-sdk',
+    load: async () => (await import('./frameworks-ai-sdk.js')).frameworksAiSdk,
+    line: 'otel3',
+  },
+  {
+    name: 'frameworks-mastra',
+    load: async () => (await import('./frameworks-mastra.js')).frameworksMastra,
+    line: 'otel3',
+  },
   // The same per-check figures on the other OpenTelemetry JS line, in the copy
   // of the tree that scripts/compat-otel3.sh sets up (Node 24, OTel JS 3.x).
   { name: 'instrumentation-check-otel3', load: instrumentationCheck, line: 'otel3' },

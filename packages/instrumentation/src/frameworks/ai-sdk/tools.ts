@@ -65,6 +65,14 @@ class Rejected {
 
 function checkedTool(call: CheckedTool, schemaOf: () => Promise<Schema>): Record<string, unknown> {
   const { host, tool, name, scope } = call;
+  /** The tool's own schema once resolved: later reads skip a promise. */
+  let own: Schema | undefined;
+  const ownSchema = (): Schema | Promise<Schema> =>
+    own ??
+    schemaOf().then((schema) => {
+      own = schema;
+      return schema;
+    });
   const execute = tool.execute as Execute;
   /** Inputs the seam rejected, by the object the SDK hands `execute`. */
   const rejected = new WeakMap<object, Rejected>();
@@ -98,12 +106,14 @@ function checkedTool(call: CheckedTool, schemaOf: () => Promise<Schema>): Record
   const inputSchema = {
     [AI_SDK_SCHEMA]: true,
     _type: undefined,
+    // The SDK awaits it; a plain value once the tool's own schema is known.
     get jsonSchema() {
-      return schemaOf().then((schema) => schema.jsonSchema);
+      return own === undefined ? schemaOf().then((schema) => schema.jsonSchema) : own.jsonSchema;
     },
     async validate(value: unknown) {
-      const own = await schemaOf();
-      await call.listed();
+      const schema = await ownSchema();
+      const listed = call.listed();
+      if (listed !== undefined) await listed;
       const { sent, outcome } = decide(value);
       if (sent instanceof Rejected && isObject(value)) {
         rejected.set(value, sent);
@@ -112,9 +122,9 @@ function checkedTool(call: CheckedTool, schemaOf: () => Promise<Schema>): Record
       }
       const toValidate = sent instanceof Rejected ? value : sent;
       const result: unknown =
-        own.validate === undefined
+        schema.validate === undefined
           ? { success: true, value: toValidate }
-          : await own.validate(toValidate);
+          : await schema.validate(toValidate);
       const validated = isObject(result) && result.success === true ? result.value : undefined;
       if (outcome !== undefined && outcome.findings.length > 0 && isObject(validated)) {
         outcomes.set(validated, outcome);
