@@ -52,6 +52,8 @@ export interface ToolCall {
 
 export interface Engine {
   readonly mode: CheckMode;
+  /** `spanOutcome` is on: outcomes are written on spans. */
+  readonly spanOutcome: boolean;
   /** The provider over the configured value sets. */
   readonly valueSets: ValueSetProvider;
   /**
@@ -159,6 +161,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
 
   return {
     mode: config.mode,
+    spanOutcome: config.spanOutcome,
     valueSets: provider,
     check,
     invoke(call, run, answer) {

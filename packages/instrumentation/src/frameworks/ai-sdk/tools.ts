@@ -83,19 +83,21 @@ function checkedTool(call: CheckedTool, schemaOf: () => Promise<Schema>): Record
 
   /**
    * The arguments to validate and send, or the rejection. Checked outside the
-   * span active now (the step's): the outcome goes on the `execute_tool` span
-   * when `execute` runs.
+   * span active now (the step's, if any): the outcome goes on the
+   * `execute_tool` span when `execute` runs.
    */
-  const decide = (value: unknown): { sent: unknown; outcome?: CheckOutcome } => {
+  const decide = (value: unknown): { sent: unknown; outcome?: CheckOutcome; spans?: boolean } => {
     const engine = host.engine();
     if (engine === undefined) return { sent: value };
-    const outcome = context.with(trace.deleteSpan(context.active()), () =>
-      engine.check(name, value, frameworkContext(undefined), scope),
-    );
+    const check = () => engine.check(name, value, frameworkContext(undefined), scope);
+    const outcome =
+      trace.getActiveSpan() === undefined
+        ? check()
+        : context.with(trace.deleteSpan(context.active()), check);
     if (outcome.action === 'reject' && typeof outcome.repairMessage === 'string') {
       return { sent: new Rejected(outcome.repairMessage), outcome };
     }
-    return { sent: outcome.args, outcome };
+    return { sent: outcome.args, outcome, spans: engine.spanOutcome };
   };
 
   const onSpan = (input: unknown): void => {
@@ -111,23 +113,26 @@ function checkedTool(call: CheckedTool, schemaOf: () => Promise<Schema>): Record
       return own === undefined ? schemaOf().then((schema) => schema.jsonSchema) : own.jsonSchema;
     },
     async validate(value: unknown) {
-      const schema = await ownSchema();
+      const schema = own ?? (await ownSchema());
       const listed = call.listed();
       if (listed !== undefined) await listed;
-      const { sent, outcome } = decide(value);
+      const { sent, outcome, spans } = decide(value);
       if (sent instanceof Rejected && isObject(value)) {
         rejected.set(value, sent);
-        if (outcome !== undefined) outcomes.set(value, outcome);
+        if (outcome !== undefined && host.engine()?.spanOutcome === true) {
+          outcomes.set(value, outcome);
+        }
         return { success: true, value };
       }
       const toValidate = sent instanceof Rejected ? value : sent;
-      const result: unknown =
-        schema.validate === undefined
-          ? { success: true, value: toValidate }
-          : await schema.validate(toValidate);
-      const validated = isObject(result) && result.success === true ? result.value : undefined;
-      if (outcome !== undefined && outcome.findings.length > 0 && isObject(validated)) {
-        outcomes.set(validated, outcome);
+      if (schema.validate === undefined) return { success: true, value: toValidate };
+      // Only the span needs the outcome kept for `execute`.
+      if (spans !== true || outcome === undefined || outcome.findings.length === 0) {
+        return schema.validate(toValidate);
+      }
+      const result: unknown = await schema.validate(toValidate);
+      if (isObject(result) && result.success === true && isObject(result.value)) {
+        outcomes.set(result.value, outcome);
       }
       return result;
     },

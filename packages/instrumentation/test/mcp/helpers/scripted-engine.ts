@@ -30,6 +30,7 @@ export function createScriptedEngine(): ScriptedEngine {
   const engine: ScriptedEngine = {
     answer: (tool, args) => ({ tool, action: 'call', args, findings: [] }),
     mode: 'observe',
+    spanOutcome: false,
     valueSets: undefined as never,
     check: (tool, args, ctx) => engine.answer(tool, args, ctx),
     invoke(call, run, answer) {
