@@ -18,11 +18,20 @@ export function toolCallArgs(reasonCode: string): string {
   return JSON.stringify({ order_id: 'o-1', reason_code: reasonCode });
 }
 
+/**
+ * `spec`: the language-model specification the mock implements. Mastra 1.x
+ * before the AI SDK 7 line accepts `v3` only; the AI SDK and later Mastra take both.
+ */
 export async function refundModel(
   reasonCode: string,
   toolName = 'refund_order',
+  spec: 'v3' | 'v4' = 'v4',
 ): Promise<RefundModel> {
-  const { MockLanguageModelV4, convertArrayToReadableStream } = await import('ai/test');
+  const { MockLanguageModelV3, MockLanguageModelV4, convertArrayToReadableStream } =
+    await import('ai/test');
+  const Mock = (
+    spec === 'v3' ? MockLanguageModelV3 : MockLanguageModelV4
+  ) as typeof MockLanguageModelV4;
   const prompts: unknown[][] = [];
   let step = 0;
   const next = (prompt: unknown[]) => {
@@ -30,7 +39,7 @@ export async function refundModel(
     return step++ === 0;
   };
   // The mock's result types ask for every usage field; the SDK reads what is here.
-  const model = new MockLanguageModelV4({
+  const model = new Mock({
     doGenerate: ((options: { prompt: unknown }) => {
       const first = next(options.prompt as unknown[]);
       return Promise.resolve(

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { REFUNDS } from '../../helpers/fixtures.js';
-import { NODE_22_REASON, skipBelowNode22 } from '../helpers/node-version.js';
+import { mastraHasToolHooks, NODE_22_REASON, skipBelowNode22 } from '../helpers/node-version.js';
 
 const run = promisify(execFile);
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
@@ -39,8 +39,10 @@ const expected = (patched: boolean) => ({
 
 describe(`Mastra — the ESM build under the loader hook, and inst.mastraHooks() (${NODE_22_REASON})`, function () {
   this.timeout(120_000);
-  before(function () {
+  let hooks = false;
+  before(async function () {
     skipBelowNode22(this, '@mastra/core');
+    hooks = await mastraHasToolHooks();
   });
 
   it('with module.register(hook.mjs) in an --import file, Agent.prototype.convertTools is patched on import', async () => {
@@ -49,11 +51,13 @@ describe(`Mastra — the ESM build under the loader hook, and inst.mastraHooks()
     );
   });
 
-  it('without loader hooks, inst.mastraHooks() checks the same calls', async () => {
+  it('without loader hooks, inst.mastraHooks() checks the same calls', async function () {
+    if (!hooks) this.skip(); // a Mastra release without agent tool hooks
     expect(await probe([], ['--explicit'])).to.deep.equal(expected(false));
   });
 
-  it('patched and hooked, each call still counts once', async () => {
+  it('patched and hooked, each call still counts once', async function () {
+    if (!hooks) this.skip(); // a Mastra release without agent tool hooks
     expect(
       await probe(['--import', fixture('ai-mastra-register.js')], ['--explicit']),
     ).to.deep.equal(expected(true));

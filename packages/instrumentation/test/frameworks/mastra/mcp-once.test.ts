@@ -71,7 +71,7 @@ describe(`Mastra — a tool from @mastra/mcp, with its MCP client patched too ($
     const tools = await mcp.listTools();
     const seen: unknown[] = [];
     for (const code of ['CUSTOMER_UNHAPPY', 'damaged']) {
-      const { model, prompts } = await refundModel(code, 'shop_refund_order');
+      const { model, prompts } = await refundModel(code, 'shop_refund_order', 'v3');
       const agent = new Agent({ id: 'support', name: 'support', instructions: 'x', model, tools });
       await agent.generate('refund', { maxSteps: 2 });
       seen.push(toolResultSeen(prompts));

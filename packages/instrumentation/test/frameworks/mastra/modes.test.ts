@@ -12,7 +12,7 @@ import { FakeClock } from '../../helpers/fake-clock.js';
 import { inSet, REFUND_ARGUMENTS, refundSeries, refundSources } from '../../helpers/fixtures.js';
 import { harness, pointsOf } from '../../helpers/telemetry.js';
 import type { Harness } from '../../helpers/telemetry.js';
-import { NODE_22_REASON, skipBelowNode22 } from '../helpers/node-version.js';
+import { mastraHasToolHooks, NODE_22_REASON, skipBelowNode22 } from '../helpers/node-version.js';
 import { refundModel, toolResultSeen } from '../helpers/refund-model.js';
 
 const require = createRequire(import.meta.url);
@@ -44,10 +44,12 @@ describe(`Mastra — modes (${NODE_22_REASON})`, function () {
   this.timeout(30_000);
   let h: Harness;
   let z: typeof ZodModule.z;
+  let hooks = false;
 
   before(async function () {
     skipBelowNode22(this, '@mastra/core');
     ({ z } = await import('zod'));
+    hooks = await mastraHasToolHooks();
   });
   afterEach(() => h?.close());
 
@@ -79,7 +81,9 @@ describe(`Mastra — modes (${NODE_22_REASON})`, function () {
     await h.inst.ready();
   }
 
-  async function turns(way: Way, streamed: boolean) {
+  async function turns(ctx: Mocha.Context, way: Way, streamed: boolean) {
+    // inst.mastraHooks() needs a Mastra release with agent tool hooks.
+    if (way === 'ESM build, inst.mastraHooks()' && !hooks) ctx.skip();
     const mastra = await mastraFor(way);
     if (way === 'CommonJS build, auto-patched') {
       expect(isWrapped(mastra.Agent.prototype.convertTools)).to.equal(true);
@@ -96,7 +100,7 @@ describe(`Mastra — modes (${NODE_22_REASON})`, function () {
           return Promise.resolve({ refunded: input.reason_code });
         },
       });
-      const { model, prompts } = await refundModel(code);
+      const { model, prompts } = await refundModel(code, 'refund_order', 'v3');
       const agent = new mastra.Agent({
         id: 'support',
         name: 'support',
@@ -115,9 +119,9 @@ describe(`Mastra — modes (${NODE_22_REASON})`, function () {
   for (const way of WAYS) {
     for (const streamed of [false, true]) {
       describe(`${way}, ${streamed ? 'stream' : 'generate'}`, () => {
-        it('observe: the tool gets the model’s arguments untouched; each call counted once', async () => {
+        it('observe: the tool gets the model’s arguments untouched; each call counted once', async function () {
           await setUp('observe');
-          expect(await turns(way, streamed)).to.deep.equal(
+          expect(await turns(this, way, streamed)).to.deep.equal(
             CODES.map((code) => ({ received: ran(code), seen: result(code) })),
           );
           expect(pointsOf(await h.collect(), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal(
@@ -125,9 +129,9 @@ describe(`Mastra — modes (${NODE_22_REASON})`, function () {
           );
         });
 
-        it('normalise: the tool gets the canonical member of a case variant', async () => {
+        it('normalise: the tool gets the canonical member of a case variant', async function () {
           await setUp('normalise');
-          expect(await turns(way, streamed)).to.deep.equal([
+          expect(await turns(this, way, streamed)).to.deep.equal([
             { received: ran('DAMAGED'), seen: result('DAMAGED') },
             { received: ran('DAMAGED'), seen: result('DAMAGED') },
             { received: ran('CUSTOMER_UNHAPPY'), seen: result('CUSTOMER_UNHAPPY') },
@@ -139,9 +143,9 @@ describe(`Mastra — modes (${NODE_22_REASON})`, function () {
           ]);
         });
 
-        it('reject: the tool does not run; the model reads { error: true, message } as its result', async () => {
+        it('reject: the tool does not run; the model reads { error: true, message } as its result', async function () {
           await setUp('reject');
-          const [valid, variant, invented] = await turns(way, streamed);
+          const [valid, variant, invented] = await turns(this, way, streamed);
           expect([valid, variant]).to.deep.equal([
             { received: ran('DAMAGED'), seen: result('DAMAGED') },
             { received: ran('DAMAGED'), seen: result('DAMAGED') },
