@@ -22,7 +22,7 @@ describe('spanOutcome: a check’s outcome on the span it runs in', () => {
   });
 
   async function setUp(mode: CheckMode, spanOutcome: boolean | undefined, ready = true) {
-    s = spans();
+    s = await spans();
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,

@@ -46,7 +46,7 @@ describe(`AI SDK — spanOutcome on the execute_tool span (${NODE_22_REASON})`, 
   });
 
   it('the outcome lands on the tool’s own span, checked before it started; no span of argcheck’s', async () => {
-    s = spans();
+    s = await spans();
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
