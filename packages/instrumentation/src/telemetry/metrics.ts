@@ -1,4 +1,5 @@
 import type {
+  Attributes,
   BatchObservableCallback,
   DiagLogger,
   Histogram,
@@ -25,6 +26,7 @@ import {
   METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH_DURATION,
   METRIC_TOOL_ARGUMENT_VALUE_SET_SIZE,
 } from '../semconv.js';
+import { PACKAGE_VERSION } from '../version.js';
 
 /** The instruments on one meter. Replaced when a new meter provider is set. */
 export interface Metrics {
@@ -48,14 +50,48 @@ function fetchOutcome(event: ValueSetEvent): string | undefined {
   return undefined;
 }
 
+/** The instruments of one meter. */
+interface Instruments {
+  readonly perArgument: readonly [ObservableCounter, readonly [number, number]][];
+  readonly repairStarted: ObservableCounter;
+  readonly fetches: ObservableCounter;
+  readonly age: ObservableGauge;
+  readonly size: ObservableGauge;
+  readonly fetchDuration: Histogram;
+  readonly observables: readonly Observable[];
+}
+
+/** Where one collection's observations go. */
+interface Sink {
+  /** A counter's value for one attribute set; `key` names the series among every source's. */
+  count(instrument: ObservableCounter, value: number, attributes: Attributes, key: string): void;
+  gauge(instrument: ObservableGauge, value: number, attributes: Attributes): void;
+}
+
+/** Everything reporting through one meter, read by one batch callback. */
+interface Collection {
+  readonly instruments: Instruments;
+  readonly sources: Set<MetricSources>;
+  readonly collect: BatchObservableCallback;
+}
+
 /**
- * Counts live in the series registry's slots; they reach the meter through
- * observable counters read in one batch callback at collection time, so a
- * check never touches the SDK. Every series the registry holds is reported,
- * at zero until it counts something. Fetch durations are rare and go to an
- * ordinary histogram.
+ * One collection per meter for the whole process: two instrumentations on one
+ * meter (two instances, or the CommonJS and ESM builds of this package both
+ * loaded) report through one callback that adds their counts up. The SDK keeps
+ * one observation per attribute set of an observable instrument in a
+ * collection, the last; two callbacks reporting the same series would
+ * overwrite each other, and since every series is reported from start-up at
+ * zero, an instance that never counted would zero another's counts. Keyed by
+ * this package's version, so that another version keeps to its own meter
+ * (whose scope version differs anyway).
  */
-export function createMetrics(meter: Meter, sources: MetricSources, diag: DiagLogger): Metrics {
+const COLLECTIONS_KEY = Symbol.for(`argcheck.instrumentation.metrics@${PACKAGE_VERSION}`);
+const collections: WeakMap<Meter, Collection> = ((globalThis as Record<symbol, unknown>)[
+  COLLECTIONS_KEY
+] ??= new WeakMap<Meter, Collection>()) as WeakMap<Meter, Collection>;
+
+function createInstruments(meter: Meter): Instruments {
   const counter = (name: string, description: string, unit: string): ObservableCounter =>
     meter.createObservableCounter(name, { description, unit });
   const valueCheck = counter(
@@ -104,53 +140,109 @@ export function createMetrics(meter: Meter, sources: MetricSources, diag: DiagLo
       advice: { explicitBucketBoundaries: FETCH_DURATION_BUCKETS_S },
     },
   );
+  return {
+    perArgument: [
+      [valueCheck, SLOT_RANGES[METRIC_TOOL_ARGUMENT_VALUE_CHECK]],
+      [mismatch, SLOT_RANGES[METRIC_TOOL_ARGUMENT_MISMATCH]],
+      [unavailable, SLOT_RANGES[METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE]],
+      [rewritten, SLOT_RANGES[METRIC_TOOL_ARGUMENT_REWRITTEN]],
+    ],
+    repairStarted,
+    fetches,
+    age,
+    size,
+    fetchDuration,
+    observables: [valueCheck, mismatch, unavailable, repairStarted, rewritten, fetches, age, size],
+  };
+}
 
-  const perArgument: [ObservableCounter, readonly [number, number]][] = [
-    [valueCheck, SLOT_RANGES[METRIC_TOOL_ARGUMENT_VALUE_CHECK]],
-    [mismatch, SLOT_RANGES[METRIC_TOOL_ARGUMENT_MISMATCH]],
-    [unavailable, SLOT_RANGES[METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE]],
-    [rewritten, SLOT_RANGES[METRIC_TOOL_ARGUMENT_REWRITTEN]],
-  ];
+/** One source's series into `sink`. */
+function report(instruments: Instruments, sources: MetricSources, sink: Sink): void {
+  for (const series of sources.registry.arguments) {
+    const { counts, attributes } = series;
+    const key = `${series.tool}\u0000${series.argument}\u0000${series.set}\u0000`;
+    for (const [instrument, [from, to]] of instruments.perArgument) {
+      for (let slot = from; slot < to; slot++) {
+        sink.count(instrument, counts[slot] as number, attributes[slot] as Attributes, key + slot);
+      }
+    }
+  }
+  for (const tool of sources.registry.tools) {
+    sink.count(instruments.repairStarted, tool.repairStarted, tool.attributes, tool.tool);
+  }
+  for (const set of sources.registry.sets) {
+    const key = `${set.set}\u0000${set.source}\u0000`;
+    for (let i = 0; i < set.fetches.length; i++) {
+      sink.count(
+        instruments.fetches,
+        set.fetches[i] as number,
+        set.attributes[i] as Attributes,
+        key + i,
+      );
+    }
+  }
+  for (const status of sources.statuses()) {
+    const attributes = { [ATTR_SET]: status.name, [ATTR_SOURCE]: status.source };
+    sink.gauge(instruments.size, status.size, attributes);
+    if (status.ageSeconds !== undefined) sink.gauge(instruments.age, status.ageSeconds, attributes);
+  }
+}
 
+function collectionFor(meter: Meter, diag: DiagLogger): Collection {
+  const existing = collections.get(meter);
+  if (existing !== undefined) return existing;
+  const instruments = createInstruments(meter);
+  const sources = new Set<MetricSources>();
   const collect: BatchObservableCallback = (result) => {
     try {
-      for (const series of sources.registry.arguments) {
-        const { counts, attributes } = series;
-        for (const [instrument, [from, to]] of perArgument) {
-          for (let slot = from; slot < to; slot++) {
-            result.observe(instrument, counts[slot] as number, attributes[slot]);
-          }
-        }
+      if (sources.size === 1) {
+        // The usual case: observed as read, nothing to add up.
+        const direct: Sink = {
+          count: (instrument, value, attributes) => result.observe(instrument, value, attributes),
+          gauge: (instrument, value, attributes) => result.observe(instrument, value, attributes),
+        };
+        for (const source of sources) report(instruments, source, direct);
+        return;
       }
-      for (const tool of sources.registry.tools) {
-        result.observe(repairStarted, tool.repairStarted, tool.attributes);
-      }
-      for (const set of sources.registry.sets) {
-        for (let i = 0; i < set.fetches.length; i++) {
-          result.observe(fetches, set.fetches[i] as number, set.attributes[i]);
-        }
-      }
-      for (const status of sources.statuses()) {
-        const attributes = { [ATTR_SET]: status.name, [ATTR_SOURCE]: status.source };
-        result.observe(size, status.size, attributes);
-        if (status.ageSeconds !== undefined) result.observe(age, status.ageSeconds, attributes);
+      const sums = new Map<string, { value: number; attributes: Attributes }>();
+      const counters = new Map<string, ObservableCounter>();
+      const summing: Sink = {
+        count(instrument, value, attributes, key) {
+          const sum = sums.get(key);
+          if (sum === undefined) {
+            sums.set(key, { value, attributes });
+            counters.set(key, instrument);
+          } else sum.value += value;
+        },
+        // A set served by two instances has one size and one age: the last read stands.
+        gauge: (instrument, value, attributes) => result.observe(instrument, value, attributes),
+      };
+      for (const source of sources) report(instruments, source, summing);
+      for (const [key, { value, attributes }] of sums) {
+        result.observe(counters.get(key) as ObservableCounter, value, attributes);
       }
     } catch (error) {
       diag.debug('collecting argcheck metrics failed', error);
     }
   };
-  const observables: Observable[] = [
-    valueCheck,
-    mismatch,
-    unavailable,
-    repairStarted,
-    rewritten,
-    fetches,
-    age,
-    size,
-  ];
-  meter.addBatchObservableCallback(collect, observables);
+  const collection: Collection = { instruments, sources, collect };
+  meter.addBatchObservableCallback(collect, [...instruments.observables]);
+  collections.set(meter, collection);
+  return collection;
+}
 
+/**
+ * Counts live in the series registry's slots; they reach the meter through
+ * observable counters read in one batch callback at collection time, so a
+ * check never touches the SDK. Every series the registry holds is reported,
+ * at zero until it counts something; the counts of every instrumentation on
+ * the same meter are added up (see `collections`). Fetch durations are rare
+ * and go to an ordinary histogram.
+ */
+export function createMetrics(meter: Meter, sources: MetricSources, diag: DiagLogger): Metrics {
+  const collection = collectionFor(meter, diag);
+  collection.sources.add(sources);
+  const { fetchDuration } = collection.instruments;
   return {
     fetched(event) {
       const outcome = fetchOutcome(event);
@@ -167,8 +259,13 @@ export function createMetrics(meter: Meter, sources: MetricSources, diag: DiagLo
       }
     },
     dispose() {
+      collection.sources.delete(sources);
+      if (collection.sources.size > 0 || collections.get(meter) !== collection) return;
+      collections.delete(meter);
       try {
-        meter.removeBatchObservableCallback(collect, observables);
+        meter.removeBatchObservableCallback(collection.collect, [
+          ...collection.instruments.observables,
+        ]);
       } catch (error) {
         diag.debug('removing the argcheck metrics callback failed', error);
       }
