@@ -58,7 +58,9 @@ function requireFreshWith(pkg: string, file: string, specifier: string): string[
   return fired;
 }
 
-describe('regression: @modelcontextprotocol/sdk 1.32.x does not ship its CommonJS main', () => {
+describe('regression: @modelcontextprotocol/sdk 1.32.x does not ship its CommonJS main', function () {
+  // Fresh requires of the SDK's CommonJS client read it from disk again: seconds on a loaded machine.
+  this.timeout(30_000);
   it('the installed SDK is a 1.x copy whose package entry cannot be resolved for require', () => {
     expect(install, 'an installed @modelcontextprotocol/sdk 1.x').to.not.equal(undefined);
     const manifest = JSON.parse(readFileSync(join(install!.root, 'package.json'), 'utf8')) as {
