@@ -63,8 +63,7 @@ interface Instruments {
 
 /** Where one collection's observations go. */
 interface Sink {
-  /** A counter's value for one attribute set; `key` names the series among every source's. */
-  count(instrument: ObservableCounter, value: number, attributes: Attributes, key: string): void;
+  count(instrument: ObservableCounter, value: number, attributes: Attributes): void;
   gauge(instrument: ObservableGauge, value: number, attributes: Attributes): void;
 }
 
@@ -160,25 +159,18 @@ function createInstruments(meter: Meter): Instruments {
 function report(instruments: Instruments, sources: MetricSources, sink: Sink): void {
   for (const series of sources.registry.arguments) {
     const { counts, attributes } = series;
-    const key = `${series.tool}\u0000${series.argument}\u0000${series.set}\u0000`;
     for (const [instrument, [from, to]] of instruments.perArgument) {
       for (let slot = from; slot < to; slot++) {
-        sink.count(instrument, counts[slot] as number, attributes[slot] as Attributes, key + slot);
+        sink.count(instrument, counts[slot] as number, attributes[slot] as Attributes);
       }
     }
   }
   for (const tool of sources.registry.tools) {
-    sink.count(instruments.repairStarted, tool.repairStarted, tool.attributes, tool.tool);
+    sink.count(instruments.repairStarted, tool.repairStarted, tool.attributes);
   }
   for (const set of sources.registry.sets) {
-    const key = `${set.set}\u0000${set.source}\u0000`;
     for (let i = 0; i < set.fetches.length; i++) {
-      sink.count(
-        instruments.fetches,
-        set.fetches[i] as number,
-        set.attributes[i] as Attributes,
-        key + i,
-      );
+      sink.count(instruments.fetches, set.fetches[i] as number, set.attributes[i] as Attributes);
     }
   }
   for (const status of sources.statuses()) {
@@ -204,22 +196,30 @@ function collectionFor(meter: Meter, diag: DiagLogger): Collection {
         for (const source of sources) report(instruments, source, direct);
         return;
       }
-      const sums = new Map<string, { value: number; attributes: Attributes }>();
-      const counters = new Map<string, ObservableCounter>();
+      // Series by instrument and attribute set. Every instance builds the
+      // attributes of a series the same way, keys in the same order.
+      type Sums = Map<string, { value: number; attributes: Attributes }>;
+      const sums = new Map<ObservableCounter, Sums>();
       const summing: Sink = {
-        count(instrument, value, attributes, key) {
-          const sum = sums.get(key);
-          if (sum === undefined) {
-            sums.set(key, { value, attributes });
-            counters.set(key, instrument);
-          } else sum.value += value;
+        count(instrument, value, attributes) {
+          let byAttributes = sums.get(instrument);
+          if (byAttributes === undefined) {
+            byAttributes = new Map() as Sums;
+            sums.set(instrument, byAttributes);
+          }
+          const key = JSON.stringify(attributes);
+          const sum = byAttributes.get(key);
+          if (sum === undefined) byAttributes.set(key, { value, attributes });
+          else sum.value += value;
         },
         // A set served by two instances has one size and one age: the last read stands.
         gauge: (instrument, value, attributes) => result.observe(instrument, value, attributes),
       };
       for (const source of sources) report(instruments, source, summing);
-      for (const [key, { value, attributes }] of sums) {
-        result.observe(counters.get(key) as ObservableCounter, value, attributes);
+      for (const [instrument, byAttributes] of sums) {
+        for (const { value, attributes } of byAttributes.values()) {
+          result.observe(instrument, value, attributes);
+        }
       }
     } catch (error) {
       diag.debug('collecting argcheck metrics failed', error);
