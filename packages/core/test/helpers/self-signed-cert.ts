@@ -11,14 +11,15 @@ import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
  * from an hour ago for a day, naming 127.0.0.1 as its subject alternative
  * name, and marked as a CA so that a client can trust it as its own anchor.
  */
-export function selfSignedCert(): { key: string; cert: string } {
+/** `serial` is the certificate's serial number, big-endian (random unless a test needs one). */
+export function selfSignedCert(serial: Buffer = randomBytes(8)): { key: string; cert: string } {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const name = seq(set(seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from('127.0.0.1')))));
   const now = Date.now();
   const ecdsaWithSha256 = seq(oid('1.2.840.10045.4.3.2'));
   const tbs = seq(
     tlv(0xa0, integer(Buffer.from([2]))),
-    integer(randomBytes(8)),
+    integer(serial),
     ecdsaWithSha256,
     name,
     seq(utcTime(now - 3_600_000), utcTime(now + 86_400_000)),
@@ -62,9 +63,16 @@ const seq = (...items: Buffer[]): Buffer => tlv(0x30, Buffer.concat(items));
 const set = (...items: Buffer[]): Buffer => tlv(0x31, Buffer.concat(items));
 const octets = (content: Buffer): Buffer => tlv(0x04, content);
 
-/** A positive INTEGER: a leading zero byte keeps the top bit from reading as a sign. */
-function integer(bytes: Buffer): Buffer {
-  return tlv(0x02, bytes[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+/**
+ * A non-negative INTEGER in DER's one encoding: leading zero bytes dropped
+ * (OpenSSL refuses them as "illegal padding"; a random serial starts with
+ * one in 1 of 512 runs), and one put back where the top bit would read as a sign.
+ */
+export function integer(bytes: Buffer): Buffer {
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  const minimal = bytes.subarray(start);
+  return tlv(0x02, minimal[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), minimal]) : minimal);
 }
 
 function oid(dotted: string): Buffer {
