@@ -58,9 +58,16 @@ const seq = (...items: Buffer[]): Buffer => tlv(0x30, Buffer.concat(items));
 const set = (...items: Buffer[]): Buffer => tlv(0x31, Buffer.concat(items));
 const octets = (content: Buffer): Buffer => tlv(0x04, content);
 
-/** A positive INTEGER: a leading zero byte keeps the top bit from reading as a sign. */
+/**
+ * A non-negative INTEGER in DER's one encoding: leading zero bytes dropped
+ * (OpenSSL refuses them as "illegal padding"; a random serial starts with
+ * one in 1 of 512 runs), and one put back where the top bit would read as a sign.
+ */
 function integer(bytes: Buffer): Buffer {
-  return tlv(0x02, bytes[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  const minimal = bytes.subarray(start);
+  return tlv(0x02, minimal[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), minimal]) : minimal);
 }
 
 function oid(dotted: string): Buffer {
