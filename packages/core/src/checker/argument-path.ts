@@ -46,35 +46,37 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * Every value present at `path` inside `root`. Absent properties yield nothing;
  * only own properties count, so `__proto__` or `constructor` are found only
- * when the arguments really carry them.
+ * when the arguments really carry them. The steps walked so far are one stack,
+ * copied once per value found (an array of 2,000 elements is 2,000 locations,
+ * not twice as many intermediate ones).
  */
 export function collectValues(root: unknown, path: ArgumentPath): LocatedValue[] {
   const found: LocatedValue[] = [];
-  const visit = (node: unknown, depth: number, location: (string | number)[]): void => {
+  const steps: (string | number)[] = [];
+  const visit = (node: unknown, depth: number): void => {
     if (depth === path.segments.length) {
-      found.push({ value: node, location });
+      found.push({ value: node, location: steps.slice() });
       return;
     }
     const segment = path.segments[depth] as PathSegment;
     if (!isRecord(node) || !Object.hasOwn(node, segment.key)) return;
-    descend(node[segment.key], segment.arrays, depth, [...location, segment.key]);
+    steps.push(segment.key);
+    descend(node[segment.key], segment.arrays, depth);
+    steps.pop();
   };
-  const descend = (
-    node: unknown,
-    arrays: number,
-    depth: number,
-    location: (string | number)[],
-  ): void => {
+  const descend = (node: unknown, arrays: number, depth: number): void => {
     if (arrays === 0) {
-      visit(node, depth + 1, location);
+      visit(node, depth + 1);
       return;
     }
     if (!Array.isArray(node)) return;
     for (let i = 0; i < node.length; i++) {
-      descend(node[i], arrays - 1, depth, [...location, i]);
+      steps.push(i);
+      descend(node[i], arrays - 1, depth);
+      steps.pop();
     }
   };
-  visit(root, 0, []);
+  visit(root, 0);
   return found;
 }
 

@@ -66,57 +66,90 @@ export function createJsonArgumentsReader(paths: readonly ArgumentPath[]): JsonA
   const lengths = paths.map((p) => p.segments.length);
   const keys = paths.map((p) => p.segments.map((s) => s.key));
   const arraysAfter = paths.map((p) => p.segments.map((s) => s.arrays));
-  const root: readonly Progress[] = paths.map((_, path) => ({ path, matched: 0, arrays: 0 }));
+  // Every state a path can be in, made once, each also as a list of one (the
+  // common case: one path through a position), so that reading an array of
+  // thousands of elements allocates what it finds and little else.
+  const states = paths.map((p, path) =>
+    Array.from({ length: p.segments.length + 1 }, (_, matched) =>
+      Array.from({ length: 1 + Math.max(0, ...p.segments.map((s) => s.arrays)) }, (_, arrays) =>
+        Object.freeze([Object.freeze({ path, matched, arrays })]),
+      ),
+    ),
+  );
+  const state = (path: number, matched: number, arrays: number): readonly Progress[] =>
+    states[path]![matched]![arrays]!;
+  const root: readonly Progress[] = paths.map((_, path) => state(path, 0, 0)[0]!);
   let text = '';
   let found: TextValue[][] = [];
+  // The keys and indexes from the root to the value being read.
+  const steps: (string | number)[] = [];
+
+  /** `list` with `p` added: a list of one is a shared one. */
+  function withState(
+    list: readonly Progress[] | undefined,
+    p: readonly Progress[],
+  ): readonly Progress[] {
+    return list === undefined ? p : [...list, p[0]!];
+  }
 
   /** Reads the value at `pos` for `progress`; returns the position after it, or `INVALID`. */
-  function visit(pos: number, progress: readonly Progress[], location: Location): number {
+  function visit(pos: number, progress: readonly Progress[]): number {
     const c = text.charCodeAt(pos);
     let end: number | undefined;
     if (c === OPEN_OBJECT) {
-      let inside: Progress[] | undefined;
-      for (const p of progress) {
-        if (p.arrays === 0 && p.matched < lengths[p.path]!) (inside ??= []).push(p);
-      }
-      if (inside !== undefined) end = visitObject(pos, inside, location);
-    } else if (c === OPEN_ARRAY) {
-      let inside: Progress[] | undefined;
-      for (const p of progress) {
-        if (p.arrays > 0) {
-          (inside ??= []).push({ path: p.path, matched: p.matched, arrays: p.arrays - 1 });
+      let inside: readonly Progress[] | undefined;
+      for (let i = 0; i < progress.length; i++) {
+        const p = progress[i]!;
+        if (p.arrays === 0 && p.matched < lengths[p.path]!) {
+          inside = withState(inside, state(p.path, p.matched, 0));
         }
       }
-      if (inside !== undefined) end = visitArray(pos, inside, location);
+      if (inside !== undefined) end = visitObject(pos, inside);
+    } else if (c === OPEN_ARRAY) {
+      let inside: readonly Progress[] | undefined;
+      for (let i = 0; i < progress.length; i++) {
+        const p = progress[i]!;
+        if (p.arrays > 0) inside = withState(inside, state(p.path, p.matched, p.arrays - 1));
+      }
+      if (inside !== undefined) end = visitArray(pos, inside);
     }
     end ??= skipValue(text, pos);
     if (end === INVALID) return INVALID;
-    for (const p of progress) {
+    let location: Location | undefined;
+    for (let i = 0; i < progress.length; i++) {
+      const p = progress[i]!;
       if (p.arrays === 0 && p.matched === lengths[p.path]) {
+        location ??= steps.slice();
         found[p.path]!.push({ value: valueOf(text, pos, end), location, start: pos, end });
       }
     }
     return end;
   }
 
-  function visitObject(open: number, progress: readonly Progress[], location: Location): number {
+  function visitObject(open: number, progress: readonly Progress[]): number {
     let pos = skipSpace(text, open + 1);
     if (text.charCodeAt(pos) === CLOSE_OBJECT) return pos + 1;
     for (;;) {
       const keyEnd = stringEnd(text, pos);
       if (keyEnd === INVALID) return INVALID;
-      let next: Progress[] | undefined;
+      let next: readonly Progress[] | undefined;
       let key: string | undefined;
-      for (const p of progress) {
+      for (let i = 0; i < progress.length; i++) {
+        const p = progress[i]!;
         const wanted = keys[p.path]![p.matched]!;
         if (!keyIs(text, pos, keyEnd, wanted)) continue;
         key = wanted;
-        const arrays = arraysAfter[p.path]![p.matched]!;
-        (next ??= []).push({ path: p.path, matched: p.matched + 1, arrays });
+        next = withState(next, state(p.path, p.matched + 1, arraysAfter[p.path]![p.matched]!));
       }
       pos = memberValueStart(text, keyEnd);
       if (pos === INVALID) return INVALID;
-      pos = next === undefined ? skipValue(text, pos) : visit(pos, next, [...location, key!]);
+      if (next === undefined) {
+        pos = skipValue(text, pos);
+      } else {
+        steps.push(key!);
+        pos = visit(pos, next);
+        steps.pop();
+      }
       if (pos === INVALID) return INVALID;
       pos = skipSpace(text, pos);
       const c = text.charCodeAt(pos);
@@ -126,11 +159,13 @@ export function createJsonArgumentsReader(paths: readonly ArgumentPath[]): JsonA
     }
   }
 
-  function visitArray(open: number, progress: readonly Progress[], location: Location): number {
+  function visitArray(open: number, progress: readonly Progress[]): number {
     let pos = skipSpace(text, open + 1);
     if (text.charCodeAt(pos) === CLOSE_ARRAY) return pos + 1;
     for (let index = 0; ; index++) {
-      pos = visit(pos, progress, [...location, index]);
+      steps.push(index);
+      pos = visit(pos, progress);
+      steps.pop();
       if (pos === INVALID) return INVALID;
       pos = skipSpace(text, pos);
       const c = text.charCodeAt(pos);
@@ -149,20 +184,20 @@ export function createJsonArgumentsReader(paths: readonly ArgumentPath[]): JsonA
         // would refuse is unreadable here too, whatever the checked paths saw.
         const start = skipSpace(text, 0);
         if (text.charCodeAt(start) !== OPEN_OBJECT) return undefined;
-        const end = visit(start, root, NO_LOCATION);
+        const end = visit(start, root);
         if (end === INVALID || skipSpace(text, end) !== text.length) return undefined;
         return found;
       } finally {
         // Keep neither the text nor what was found alive until the next call.
         text = '';
         found = [];
+        steps.length = 0;
       }
     },
   };
 }
 
 type Location = readonly (string | number)[];
-const NO_LOCATION: Location = Object.freeze([]);
 
 /**
  * Whether the string token `[start, end)` denotes `key`. Escapes only

@@ -11,6 +11,8 @@
  * `ss` (so `STRASSE` and `straße` differ only in case, as they do in German).
  */
 
+import { stringOf } from './packed-strings.js';
+
 const FOLD_SPECIALS = /[ςß]/g;
 
 // Whitespace, dash punctuation (hyphen, non-breaking hyphen, en/em dash; NFKC
@@ -41,7 +43,10 @@ const TRIMMED_AT_ENDS = new Set(
   ].map((c) => c.charCodeAt(0)),
 );
 
-const NON_ASCII = /[\u0080-\uffff]/;
+// The ASCII separators of SEPARATOR_RUN: tab, LF, VT, FF, CR, space, `-`, `.`, `_`.
+const ASCII_SEPARATOR = new Uint8Array(128).map((_, c) =>
+  (c >= 9 && c <= 13) || c === 32 || c === 45 || c === 46 || c === 95 ? 1 : 0,
+);
 
 /** Lowercase, with final sigma and sharp s folded; no other change. */
 export function caseFold(s: string): string {
@@ -54,13 +59,54 @@ export function caseFold(s: string): string {
  * normalise alike; lone surrogates pass through unchanged (never throws).
  */
 export function normalise(s: string): string {
-  // NFKC is the identity on ASCII, and ASCII lowercasing cannot produce ς or ß.
-  const folded = !NON_ASCII.test(s)
-    ? s.toLowerCase()
-    : // Folding can leave text that is no longer NFKC (a lowercase letter
-      // followed by a combining mark that now composes), hence NFKC again.
-      caseFold(s.normalize('NFKC')).normalize('NFKC');
+  const ascii = normaliseAscii(s);
+  if (ascii !== undefined) return ascii;
+  // Folding can leave text that is no longer NFKC (a lowercase letter
+  // followed by a combining mark that now composes), hence NFKC again.
+  const folded = caseFold(s.normalize('NFKC')).normalize('NFKC');
   return trimEnds(folded.replace(SEPARATOR_RUN, ' '));
+}
+
+let units = new Uint16Array(64);
+
+/**
+ * `normalise` of an ASCII string in one pass and at most one new string (a
+ * check normalises every mismatch, a compile every member), or undefined when
+ * `s` is not ASCII. NFKC is the identity on ASCII, and ASCII lowercasing
+ * cannot produce ς or ß: what is left is lowercasing, separator runs and
+ * trimming, as the general path does them.
+ */
+function normaliseAscii(s: string): string | undefined {
+  const length = s.length;
+  if (units.length < length + 1) units = new Uint16Array(2 * length + 1);
+  let n = 0;
+  let changed = false;
+  let run = 0;
+  for (let i = 0; i < length; i++) {
+    let c = s.charCodeAt(i);
+    if (c >= 128) return undefined;
+    if (ASCII_SEPARATOR[c] === 1) {
+      // A run of separators is one space; anything else in its place is a change.
+      if (run++ > 0 || c !== 32) changed = true;
+      continue;
+    }
+    if (run > 0) {
+      units[n++] = 32;
+      run = 0;
+    }
+    if (c >= 65 && c <= 90) {
+      c += 32;
+      changed = true;
+    }
+    units[n++] = c;
+  }
+  if (run > 0) units[n++] = 32;
+  let start = 0;
+  let end = n;
+  while (start < end && TRIMMED_AT_ENDS.has(units[start]!)) start++;
+  while (end > start && TRIMMED_AT_ENDS.has(units[end - 1]!)) end--;
+  if (!changed && start === 0 && end === n) return s;
+  return stringOf(units, start, end);
 }
 
 function trimEnds(s: string): string {

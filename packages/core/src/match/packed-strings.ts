@@ -154,7 +154,22 @@ export function hashString(s: string): number {
 /** Chunks keep `String.fromCharCode` under engines' argument-count limits. */
 const CHUNK = 4096;
 
+/**
+ * One plain array per length up to this, reused to pass a short string's code
+ * units to `String.fromCharCode`: a typed-array view is an object of its own
+ * to allocate for every string, and costs about as much as the string.
+ */
+const SHORT = 64;
+const shortCodes: number[][] = Array.from({ length: SHORT + 1 }, (_, n) =>
+  new Array<number>(n).fill(0),
+);
+
 export function stringOf(codes: Uint16Array, from: number, to: number): string {
+  if (to - from <= SHORT) {
+    const units = shortCodes[to - from]!;
+    for (let k = 0; k < units.length; k++) units[k] = codes[from + k]!;
+    return String.fromCharCode.apply(null, units);
+  }
   if (to - from <= CHUNK) return fromCodes(codes.subarray(from, to));
   let out = '';
   for (let k = from; k < to; k += CHUNK)

@@ -6,8 +6,8 @@ import { PackedStrings } from '../../src/match/packed-strings.js';
 import { anyString } from './arbitraries.js';
 
 /** A table over `keys` with every member claimed in order, the way compiling does it. */
-function tableOver(keys: readonly string[]): KeyTable {
-  const table = new KeyTable(PackedStrings.of(keys));
+function tableOver(keys: readonly string[], tagged?: boolean): KeyTable {
+  const table = new KeyTable(PackedStrings.of(keys), tagged);
   table.zero(0, table.size);
   for (let member = 0; member < keys.length; member++) table.claim(member);
   return table;
@@ -46,29 +46,31 @@ describe('KeyTable', () => {
     );
   });
 
-  it('agrees with a Map on any keys, duplicates and prototype names included', () => {
-    const keys = fc.array(fc.oneof(anyString, fc.constantFrom('__proto__', 'constructor', '')), {
-      maxLength: 200,
-    });
-    fc.assert(
-      fc.property(keys, anyString, (list, probe) => {
-        const table = tableOver(list);
-        const claims = new Map<string, number[]>();
-        list.forEach((key, member) => claims.set(key, [...(claims.get(key) ?? []), member]));
-        for (const key of [...list, probe]) {
-          const members = claims.get(key);
-          const expected =
-            members === undefined ? undefined : members.length > 1 ? AMBIGUOUS : members[0];
-          expect(table.get(key)).to.equal(expected);
-          expect(table.claimants(key)).to.deep.equal(
-            members !== undefined && members.length > 1 ? members : undefined,
-          );
-          for (const member of members ?? []) {
-            expect(table.isShared(member)).to.equal(members!.length > 1);
+  for (const tagged of [true, false]) {
+    it(`agrees with a Map on any keys, duplicates and prototype names included (${tagged ? 'hash bits in slots' : 'member numbers only'})`, () => {
+      const keys = fc.array(fc.oneof(anyString, fc.constantFrom('__proto__', 'constructor', '')), {
+        maxLength: 200,
+      });
+      fc.assert(
+        fc.property(keys, anyString, (list, probe) => {
+          const table = tableOver(list, tagged);
+          const claims = new Map<string, number[]>();
+          list.forEach((key, member) => claims.set(key, [...(claims.get(key) ?? []), member]));
+          for (const key of [...list, probe]) {
+            const members = claims.get(key);
+            const expected =
+              members === undefined ? undefined : members.length > 1 ? AMBIGUOUS : members[0];
+            expect(table.get(key)).to.equal(expected);
+            expect(table.claimants(key)).to.deep.equal(
+              members !== undefined && members.length > 1 ? members : undefined,
+            );
+            for (const member of members ?? []) {
+              expect(table.isShared(member)).to.equal(members!.length > 1);
+            }
           }
-        }
-      }),
-      { numRuns: 500 },
-    );
-  });
+        }),
+        { numRuns: 500 },
+      );
+    });
+  }
 });

@@ -46,29 +46,31 @@ const near = (members: string[]) =>
   );
 
 describe('near-miss index', () => {
-  it('finds exactly the members a scan finds, nearest and all', () => {
-    fc.assert(
-      fc.property(
-        fc
-          .uniqueArray(text, { minLength: 1, maxLength: 30 })
-          .chain((members) => fc.tuple(fc.constant(members), near(members))),
-        ([members, query]) => {
-          const index = createNearMissIndex(PackedStrings.of(members));
-          const expected = scan(members, query);
-          expect(index.within(query)).to.deep.equal(expected);
-          expect(index.nearest(query)).to.deep.equal(expected[0]);
-          // With `enough`, a prefix of the full answer, complete up to its last distance.
-          const some = index.within(query, 2);
-          expect(some).to.deep.equal(expected.slice(0, some.length));
-          if (some.length > 0) {
-            const last = some[some.length - 1]!.distance;
-            expect(some.length).to.equal(expected.filter((x) => x.distance <= last).length);
-          }
-        },
-      ),
-      { numRuns: 3000 },
-    );
-  });
+  for (const oneEdit of [true, false]) {
+    it(`finds exactly the members a scan finds, nearest and all (one-edit index ${oneEdit ? 'on' : 'off'})`, () => {
+      fc.assert(
+        fc.property(
+          fc
+            .uniqueArray(text, { minLength: 1, maxLength: 30 })
+            .chain((members) => fc.tuple(fc.constant(members), near(members))),
+          ([members, query]) => {
+            const index = createNearMissIndex(PackedStrings.of(members), { oneEdit });
+            const expected = scan(members, query);
+            expect(index.within(query)).to.deep.equal(expected);
+            expect(index.nearest(query)).to.deep.equal(expected[0]);
+            // With `enough`, a prefix of the full answer, complete up to its last distance.
+            const some = index.within(query, 2);
+            expect(some).to.deep.equal(expected.slice(0, some.length));
+            if (some.length > 0) {
+              const last = some[some.length - 1]!.distance;
+              expect(some.length).to.equal(expected.filter((x) => x.distance <= last).length);
+            }
+          },
+        ),
+        { numRuns: 3000 },
+      );
+    });
+  }
 
   it('finds nothing in an empty index', () => {
     const index = createNearMissIndex(PackedStrings.of([]));

@@ -114,3 +114,35 @@ describe('caseFold', () => {
     ).to.deep.equal(['late', 'not_as', 'strasse', 'strasse', '\u03C3\u03C3', ' a-b ']);
   });
 });
+
+describe('normalise on ASCII', () => {
+  /** The definition, with the regular expressions the general path uses. */
+  const byDefinition = (s: string): string => {
+    const spaced = s.toLowerCase().replace(/[\s\p{Pd}_.]+/gu, ' ');
+    return spaced.replace(/^[ '"`]+/, '').replace(/[ '"`]+$/, '');
+  };
+  const ascii = fc.oneof(
+    fc.string({
+      unit: fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)),
+      maxLength: 30,
+    }),
+    fc.string({
+      unit: fc.constantFrom(' ', '-', '_', '.', '\t', '"', "'", '`', 'A', 'b', '0'),
+      maxLength: 30,
+    }),
+  );
+
+  it('agrees with the definition for every ASCII string', () => {
+    fc.assert(
+      fc.property(ascii, (s) => {
+        expect(normalise(s)).to.equal(byDefinition(s));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('returns an already normalised string itself', () => {
+    const s = ['ams1 b07 s031'].join('');
+    expect(normalise(s)).to.equal(s);
+  });
+});

@@ -27,6 +27,15 @@ describe('PackedStrings', () => {
     );
   });
 
+  it('gives back strings of every length around its short and chunked paths', () => {
+    const lengths = [0, 1, 63, 64, 65, 4095, 4096, 4097, 8193];
+    const strings = lengths.map((n) =>
+      Array.from({ length: n }, (_, i) => String.fromCharCode(0xd7f0 + (i % 40))).join(''),
+    );
+    const packed = PackedStrings.of(strings);
+    expect(strings.map((_, i) => packed.stringAt(i))).to.deep.equal(strings);
+  });
+
   it('keeps lone surrogates and strings longer than one chunk of String.fromCharCode', () => {
     const long = 'x'.repeat(10_000) + '\uD800' + 'y'.repeat(5_000);
     const packed = PackedStrings.of(['\uDC00a\uD800', long, '']);
