@@ -43,6 +43,8 @@ const TRIMMED_AT_ENDS = new Set(
   ].map((c) => c.charCodeAt(0)),
 );
 
+const NON_ASCII = /[\u0080-\uffff]/;
+
 // The ASCII separators of SEPARATOR_RUN: tab, LF, VT, FF, CR, space, `-`, `.`, `_`.
 const ASCII_SEPARATOR = new Uint8Array(128).map((_, c) =>
   (c >= 9 && c <= 13) || c === 32 || c === 45 || c === 46 || c === 95 ? 1 : 0,
@@ -59,15 +61,27 @@ export function caseFold(s: string): string {
  * normalise alike; lone surrogates pass through unchanged (never throws).
  */
 export function normalise(s: string): string {
-  const ascii = normaliseAscii(s);
-  if (ascii !== undefined) return ascii;
-  // Folding can leave text that is no longer NFKC (a lowercase letter
-  // followed by a combining mark that now composes), hence NFKC again.
-  const folded = caseFold(s.normalize('NFKC')).normalize('NFKC');
+  if (s.length <= SHORT) {
+    const ascii = normaliseAscii(s);
+    if (ascii !== undefined) return ascii;
+  }
+  // NFKC is the identity on ASCII, and ASCII lowercasing cannot produce ς or ß.
+  const folded = !NON_ASCII.test(s)
+    ? s.toLowerCase()
+    : // Folding can leave text that is no longer NFKC (a lowercase letter
+      // followed by a combining mark that now composes), hence NFKC again.
+      caseFold(s.normalize('NFKC')).normalize('NFKC');
   return trimEnds(folded.replace(SEPARATOR_RUN, ' '));
 }
 
-let units = new Uint16Array(64);
+/**
+ * Strings up to this long take the one-pass path below when they are ASCII;
+ * longer ones, the engine's own lowercasing and replacing, which are faster
+ * on megabytes than a loop that builds the result in pieces.
+ */
+const SHORT = 256;
+
+const units = new Uint16Array(SHORT);
 
 /**
  * `normalise` of an ASCII string in one pass and at most one new string (a
@@ -78,7 +92,6 @@ let units = new Uint16Array(64);
  */
 function normaliseAscii(s: string): string | undefined {
   const length = s.length;
-  if (units.length < length + 1) units = new Uint16Array(2 * length + 1);
   let n = 0;
   let changed = false;
   let run = 0;
