@@ -242,6 +242,10 @@ export const cli: FaultRow[] = [
         `${REGRESSION}/demo-seed-sampling.test.ts`,
         'reject mode: the same seed writes the same records and counts the same checks',
       ),
+      test(
+        'packages/core/test/regression/draws-in-load-completion-order.test.ts',
+        'gives each set the same next refresh whichever of their loads ends first',
+      ),
     ],
     async measure() {
       const dir = mkdtempSync(join(tmpdir(), 'argcheck-seed-'));

@@ -32,6 +32,14 @@ export class ValueSetSlot {
   private fetchedAt: number | undefined;
   private lastError: string | undefined;
   private failures = 0;
+  /**
+   * The attempt's draw from `random`, made as it starts and used when it
+   * ends (refresh jitter after a good load, the retry delay after a failed
+   * one). Drawn at the start, several sets refreshing together draw in the
+   * order their timers fired, not in the order their loads happened to end:
+   * with an injected clock and randomness the provider is then deterministic.
+   */
+  private draw = 0;
   private attempted = false;
   private closed = false;
   private inFlight: Promise<void> | undefined;
@@ -93,8 +101,9 @@ export class ValueSetSlot {
   }
 
   private attempt(): Promise<void> {
-    const { clock, fetchTimeoutMs } = this.options;
+    const { clock, fetchTimeoutMs, random } = this.options;
     this.retryTimer.stop();
+    this.draw = random();
     const startedAt = clock.now();
     const attempt = startAttempt(this.source, this.version, clock, fetchTimeoutMs);
     const compiling = new AbortController();
@@ -194,13 +203,13 @@ export class ValueSetSlot {
   /**
    * The next refresh starts at `ttlMs × (1 − refreshJitter × random())` and
    * the set turns stale at `ttlMs` if that refresh has not succeeded by then.
-   * A fresh draw after every good fetch: processes started together drift
+   * A fresh draw for every attempt (`draw`): processes started together drift
    * apart instead of asking the owner in step every TTL. With a draw of 0
    * (or `refreshJitter` 0) both happen at `ttlMs`, stale first.
    */
   private scheduleRefresh(): void {
-    const { ttlMs, refreshJitter, random } = this.options;
-    const refreshIn = Math.round(ttlMs * (1 - refreshJitter * random()));
+    const { ttlMs, refreshJitter } = this.options;
+    const refreshIn = Math.round(ttlMs * (1 - refreshJitter * this.draw));
     if (refreshIn >= ttlMs) {
       this.phaseTimer.start(ttlMs, () => {
         this.becomeStale();
@@ -231,14 +240,14 @@ export class ValueSetSlot {
   }
 
   private fail(reason: FailureReason, detail: string, durationMs: number): void {
-    const { ttlMs, random, emit } = this.options;
+    const { ttlMs, emit } = this.options;
     this.failures += 1;
     this.lastError = detail;
     // An expired set stays `expired`: that says more than the latest failure does.
     if (this.lookup.state === 'unavailable' && this.lookup !== UNAVAILABLE.expired) {
       this.lookup = UNAVAILABLE[reason];
     }
-    const retryInMs = retryDelayMs(this.failures, ttlMs, random());
+    const retryInMs = retryDelayMs(this.failures, ttlMs, this.draw);
     this.retryTimer.start(retryInMs, () => void this.refresh());
     const base = { set: this.name, source: this.source.kind };
     emit({ type: 'fetch_failed', ...base, reason, detail, durationMs, retryInMs });
