@@ -11,7 +11,7 @@ import { PackedStrings } from '../../src/match/packed-strings.js';
 import { Budget, runWhole } from '../../src/match/slices.js';
 import { osaDistance } from './reference.js';
 
-/** The one-edit index of `members`, numbered as given, and the members in length order. */
+/** The one-edit index of `members` (member numbers as given), filed shortest first. */
 function indexOf(members: readonly string[], entryBudget?: number): OneEditIndex {
   const packed = PackedStrings.of(members);
   const memberOf = Uint32Array.from(
