@@ -20,9 +20,13 @@
  *   deleted: filed once.
  * - Entries (a hash and a member number side by side) are grouped by the
  *   top bits of the hash, about four to a bucket: a lookup reads the bucket's
- *   bounds and then one or two cache lines of entries. The L + 1 lookups of a query are independent
- *   of one another, so the processor overlaps their cache misses; a trigram
- *   search's binary searches and candidate counts are chains of them.
+ *   bounds and then one or two cache lines of entries. The L + 1 lookups of
+ *   a query are independent of one another, so the processor overlaps their
+ *   cache misses; a trigram search's binary searches and candidate counts
+ *   are chains of them.
+ * - Filing hashes each member twice (to count each bucket's entries, then to
+ *   place them) rather than keep the hashes between the passes: an array as
+ *   large as the entries, for the time of a refresh, to save the cheaper half.
  * - Memory is 8 bytes per entry and a bucket bound per four: members are
  *   filed shortest first (the near-miss index numbers them by length), every
  *   member of one length or none, while the entries fit `ENTRY_BUDGET` and
@@ -42,7 +46,7 @@ export const MAX_FILED_LENGTH = 64;
  * The most entries filed: 36 MiB with the bucket bounds. A set of 100,000
  * catalogue ids of 20 characters takes about 2 million.
  */
-export const ENTRY_BUDGET = 1 << 22;
+const ENTRY_BUDGET = 1 << 22;
 
 /** A lookup that would scan more entries than this goes to the trigram search instead. */
 const BUCKET_LIMIT = 512;
@@ -237,7 +241,10 @@ export function neighbourhood(
   return count;
 }
 
-/** The polynomial hash of a string of `length` code units, its length mixed in and its bits spread (murmur3's finaliser). */
+/**
+ * The polynomial hash of a string of `length` code units, its length mixed
+ * in and its bits spread (murmur3's finaliser).
+ */
 function finish(h: number, length: number): number {
   h ^= Math.imul(length, 0x9e3779b1);
   h ^= h >>> 16;
