@@ -1,42 +1,28 @@
-import { parse } from 'node:path';
-import {
-  InstrumentationBase,
-  InstrumentationNodeModuleDefinition,
-  InstrumentationNodeModuleFile,
-} from '@opentelemetry/instrumentation';
 import type { InstrumentationModuleDefinition } from '@opentelemetry/instrumentation';
+import { InstrumentationBase } from '@opentelemetry/instrumentation';
 import type { MeterProvider } from '@opentelemetry/api';
 import type { CheckContext, CheckOutcome, ValueSetEvent, ValueSetProvider } from '@argcheck/core';
 import type { ToolListings } from './catalog/derived-sets.js';
 import { resolveConfig } from './config/resolve-config.js';
-import { createEngine } from './engine.js';
-import { aiSdkModules } from './frameworks/ai-sdk/patch.js';
-import { aiSdkTools } from './frameworks/ai-sdk/tools.js';
-import { mastraHooks } from './frameworks/mastra/hooks.js';
-import { mastraModules } from './frameworks/mastra/patch.js';
-import type { PatchHost } from './frameworks/module-support.js';
-import { checkTools, createToolsState } from './frameworks/tools-map.js';
-import type { Engine } from './engine.js';
-import {
-  clientPrototype,
-  patchCallTool,
-  patchCallToolStream,
-  patchListTools,
-  tasksOf,
-  tasksPrototype,
-} from './mcp/patches.js';
-import { findSdkInstalls, SDK_CLIENT_FILES, SDK_PACKAGE } from './mcp/sdk-location.js';
-import { frameworkDefinition } from './frameworks/framework-module.js';
-import type { FrameworkHost } from './frameworks/framework-tools.js';
-import { isObject } from './frameworks/framework-tools.js';
-import { patchToolCall } from './frameworks/langchain/call-patch.js';
-import { langChainModule } from './frameworks/langchain/module.js';
-import { agentsToolGuardrail } from './frameworks/openai-agents/guardrail.js';
-import { openAiAgentsModule } from './frameworks/openai-agents/module.js';
+import { createEngine } from './engine/engine.js';
+import type { Engine } from './engine/engine.js';
+import { aiSdkModules, wrapAiSdkTools } from './integrations/ai-sdk/module.js';
+import { instrumentLangChainTool, langChainModules } from './integrations/langchain/module.js';
+import { mastraHooks } from './integrations/mastra/hooks.js';
+import { mastraModules } from './integrations/mastra/module.js';
+import { instrumentMcpClient, mcpModules } from './integrations/mcp/module.js';
+import { agentsToolGuardrail } from './integrations/openai-agents/guardrail.js';
+import { openAiAgentsModules } from './integrations/openai-agents/module.js';
+import { createHost } from './kit/host.js';
+import type { Host } from './kit/host.js';
+import { patchLoadedModules, warnWithoutLoaderHook } from './kit/unreached-modules.js';
+import type { SpecDefinitions } from './kit/unreached-modules.js';
+import { moduleDefinitions } from './kit/module-spec.js';
+import type { ModuleSpec } from './kit/module-spec.js';
 import { createMetrics } from './telemetry/metrics.js';
 import { warnIfProcessesIndistinguishable } from './telemetry/resource-identity.js';
 import type { Metrics } from './telemetry/metrics.js';
-import { createSeriesRegistry } from './telemetry/series.js';
+import { createSeriesRegistry, MAX_CALL_TOOLS } from './telemetry/series.js';
 import type { SeriesRegistry } from './telemetry/series.js';
 import type {
   AgentsToolInputGuardrail,
@@ -44,26 +30,19 @@ import type {
   ToolArgumentInstrumentationConfig,
 } from './types.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
-import { unwrapMethod, wrapInstanceMethod, wrapMethod } from './wrapping.js';
-import type { Patch, Shimmer } from './wrapping.js';
 
 type LoggerProvider = Parameters<InstrumentationBase['setLoggerProvider']>[0];
-
-const MCP_CLIENT_PACKAGE = '@modelcontextprotocol/client';
-const MCP_CLIENT_VERSIONS = ['>=2.0.0 <3'];
-const MCP_SDK_VERSIONS = ['>=1.10.0 <2'];
-/** The explicit entry point reads schemas without the SDK's `asSchema` (zod 4 and AI SDK schemas convert). */
-const AI_SDK_EXPLICIT = aiSdkTools(() => undefined);
 
 /**
  * Checks tool-call arguments against live value sets and records
  * cardinality-safe counters and sampled log records.
  *
- * Every call goes through one engine (`engine.ts`): `check()` for a
- * dispatcher you own, and the MCP client wrappers that `init()` lists.
+ * Every call goes through one engine (`engine/engine.ts`): `check()` for a
+ * dispatcher you own, and the integrations `init()` lists, each reaching
+ * the engine through this instance's host (`kit/host.ts`).
  */
 export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumentInstrumentationConfig> {
-  // `declare`: InstrumentationBase calls init(), setConfig() and
+  // `declare`: InstrumentationBase calls init(), setConfig(), enable() and
   // _updateMetricInstruments() from its constructor; initialised fields would
   // be reset after it returns.
   declare private engine: Engine | undefined;
@@ -72,12 +51,21 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   declare private metrics: Metrics | undefined;
   declare private budgetReported: boolean | undefined;
   declare private deriveFrameworkSets: boolean | undefined;
-  declare private frameworks: PatchHost | undefined;
+  declare private kit: Host | undefined;
+  declare private specs: readonly SpecDefinitions[] | undefined;
+  declare private loadChecked: boolean | undefined;
 
   /** @throws ArgcheckConfigError for a configuration mistake (stable `code`). */
   constructor(config: ToolArgumentInstrumentationConfig = {}) {
     super(PACKAGE_NAME, PACKAGE_VERSION, config);
-    this.engine = this.buildEngine(this.getConfig());
+    try {
+      this.engine = this.buildEngine(this.getConfig());
+    } catch (error) {
+      // `super()` enabled it: an instance the caller never gets must not stay patched.
+      this.disable();
+      throw error;
+    }
+    this.series().activate('dispatcher');
     this._updateMetricInstruments();
   }
 
@@ -86,9 +74,15 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
     return (this.engine as Engine).check(tool, args, ctx);
   }
 
-  /** Fetch every configured value set; settles when each has had its first fetch. Never rejects. */
-  ready(): Promise<void> {
-    return (this.engine as Engine).ready();
+  /**
+   * Settles when every configured value set has had its first fetch, and
+   * what argcheck started in the background has settled (sets derived from
+   * tool listings, a listing an MCP call started). Never rejects.
+   */
+  async ready(): Promise<void> {
+    await Promise.all([(this.engine as Engine).ready(), this.host().settled()]);
+    // A listing that settled may have started loading derived sets.
+    await (this.engine as Engine).ready();
   }
 
   /** The provider over the configured value sets (`status()`, `refresh(name)`). */
@@ -101,20 +95,7 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
    * without loader hooks). A client patched both ways counts each call once.
    */
   instrumentMcpClient(client: object): void {
-    const target = client as Record<string, unknown>;
-    if (typeof target.callTool !== 'function') {
-      this._diag.warn(
-        'argcheck: instrumentMcpClient was given an object without callTool; ignored',
-      );
-      return;
-    }
-    const engine = () => this.engine;
-    wrapInstanceMethod(target, 'callTool', patchCallTool(engine, this._diag));
-    wrapInstanceMethod(target, 'listTools', patchListTools(engine, this._diag));
-    const tasks = tasksOf(target);
-    if (tasks !== undefined) {
-      wrapInstanceMethod(tasks, 'callToolStream', patchCallToolStream(engine, this._diag));
-    }
+    instrumentMcpClient(this.host(), client);
   }
 
   /**
@@ -124,7 +105,7 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
    * counts once.
    */
   openAIAgentsGuardrail(): AgentsToolInputGuardrail {
-    return agentsToolGuardrail(this.frameworkHost());
+    return agentsToolGuardrail(this.host());
   }
 
   /**
@@ -133,14 +114,7 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
    * Returns the tool itself. A tool patched both ways counts each call once.
    */
   instrumentLangChainTool<T extends object>(tool: T): T {
-    if (!isObject(tool) || typeof tool.call !== 'function' || typeof tool.name !== 'string') {
-      this._diag.warn(
-        'argcheck: instrumentLangChainTool was given an object without name and call; ignored',
-      );
-      return tool;
-    }
-    wrapInstanceMethod(tool, 'call', patchToolCall(this.frameworkHost()));
-    return tool;
+    return instrumentLangChainTool(this.host(), tool);
   }
 
   /**
@@ -150,7 +124,7 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
    * tools given are not changed. Checked both ways, a call counts once.
    */
   wrapAiSdkTools<T>(tools: T): T {
-    return checkTools(this.patchHost(), this.patchHost().tools, AI_SDK_EXPLICIT, tools).tools;
+    return wrapAiSdkTools(this.host(), tools);
   }
 
   /**
@@ -162,12 +136,37 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   mastraHooks<H extends MastraToolHooks>(
     hooks?: H,
   ): H & Required<Pick<MastraToolHooks, 'beforeToolCall'>> {
-    return mastraHooks(this.patchHost(), hooks);
+    return mastraHooks(this.host(), hooks);
   }
 
   /** Stop background refreshes and fetches in flight. */
   close(): void {
     this.engine?.close();
+  }
+
+  /**
+   * Patches the supported modules loaded since it was disabled, and switches
+   * on again everything this instance wrapped, explicit entry points
+   * included. Modules `require` loaded before are patched in place; the first
+   * time, an ES module application without the loader hook is told
+   * (diagnostics, warn) which modules go unchecked (`kit/unreached-modules.ts`).
+   */
+  override enable(): void {
+    super.enable();
+    const entries = this.specs ?? [];
+    patchLoadedModules(entries, this._diag);
+    if (this.loadChecked === true) return;
+    this.loadChecked = true;
+    // Only the ESM build can import through the loader; the CommonJS build has a require hook.
+    if (typeof __filename !== 'string') {
+      this.host().track(
+        warnWithoutLoaderHook(
+          entries.map((e) => e.spec),
+          this._diag,
+          () => import('node:path'),
+        ),
+      );
+    }
   }
 
   override setConfig(config: ToolArgumentInstrumentationConfig = {}): void {
@@ -201,154 +200,44 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   }
 
   /**
-   * What is patched, when it is loaded after registration:
-   *
-   * - `@modelcontextprotocol/client` 2.x: `Client.prototype.callTool` and
-   *   `listTools`, in its main entry (`dist/index.cjs`, or `dist/index.mjs`
-   *   through the ESM hook).
-   * - `@modelcontextprotocol/sdk` 1.x: the same two methods, and
-   *   `client.experimental.tasks.callToolStream`, in its two client files.
-   *   By name this reaches ESM imports and versions whose `main` resolves;
-   *   1.32.x names a `main` it does not ship, and require-in-the-middle then
-   *   skips every file hook in the package. So each installed 1.x copy's
-   *   client files are also hooked by absolute path, as modules of their own
-   *   (such a hook reports the file's base name and no version, hence `*`).
-   *
-   * - The agent frameworks, unless `frameworks.enabled` is false: the AI SDK
-   *   and its MCP client (`frameworks/ai-sdk/patch.ts`), Mastra
-   *   (`frameworks/mastra/patch.ts`).
+   * What is patched, when it is loaded after registration: the MCP clients
+   * (`integrations/mcp/module.ts`) unless `mcp.enabled` is false, and the
+   * agent frameworks — the AI SDK, OpenAI Agents, LangChain.js, Mastra
+   * (`integrations/<framework>/module.ts`) — unless `frameworks.enabled` is
+   * false. docs/frameworks.md and docs/mcp.md say what each patches.
    *
    * Runs inside `super()`: the wrappers read the engine only when called.
    */
   protected override init(): InstrumentationModuleDefinition[] {
-    return [...this.mcpDefinitions(), ...this.frameworkDefinitions()];
-  }
-
-  /**
-   * The agent frameworks, when loaded after registration (docs/frameworks.md):
-   * `@openai/agents-core`'s `invokeFunctionTool` and `@langchain/core`'s
-   * `StructuredTool.prototype.call`, in both builds of each; the AI SDK and
-   * its MCP client (`frameworks/ai-sdk/patch.ts`) and Mastra
-   * (`frameworks/mastra/patch.ts`).
-   */
-  private frameworkDefinitions(): InstrumentationModuleDefinition[] {
-    if (!(this.getConfig().frameworks?.enabled ?? true)) return [];
-    const host = this.frameworkHost();
-    const wrapping = {
-      wrap: (target: object, name: string, patch: Patch) => this.wrap(target, name, patch),
-      unwrap: (target: object, name: string) => unwrapMethod(this.shimmer(), target, name),
-    };
-    return [
-      ...[openAiAgentsModule(host, wrapping), langChainModule(host, wrapping)].map((m) =>
-        frameworkDefinition(m, this._diag),
-      ),
-      ...aiSdkModules(this.patchHost()),
-      ...mastraModules(this.patchHost()),
+    const host = this.host();
+    const config = this.getConfig();
+    const specs: ModuleSpec[] = [
+      ...((config.mcp?.enabled ?? true) ? mcpModules(host) : []),
+      ...((config.frameworks?.enabled ?? true)
+        ? [
+            ...aiSdkModules(host),
+            ...openAiAgentsModules(host),
+            ...langChainModules(host),
+            ...mastraModules(host),
+          ]
+        : []),
     ];
+    const entries = specs.map((spec) => ({ spec, definitions: moduleDefinitions(spec, host) }));
+    this.specs = entries;
+    return entries.flatMap((e) => e.definitions);
   }
 
-  private frameworkHost(): FrameworkHost {
-    return {
-      engine: () => this.engine,
-      deriveValueSets: () => this.getConfig().frameworks?.deriveValueSets ?? true,
-      diag: this._diag,
-    };
-  }
-
-  private mcpDefinitions(): InstrumentationModuleDefinition[] {
-    if (!(this.getConfig().mcp?.enabled ?? true)) return [];
-    const patch = <T>(moduleExports: T): T => {
-      this.patchMcpClient(moduleExports);
-      return moduleExports;
-    };
-    const unpatch = <T>(moduleExports: T): T => {
-      this.unpatchMcpClient(moduleExports);
-      return moduleExports;
-    };
-    const file = (name: string, versions: string[]) =>
-      new InstrumentationNodeModuleFile(name, versions, patch, unpatch);
-    return [
-      new InstrumentationNodeModuleDefinition(
-        MCP_CLIENT_PACKAGE,
-        MCP_CLIENT_VERSIONS,
-        patch,
-        unpatch,
-      ),
-      new InstrumentationNodeModuleDefinition(
-        SDK_PACKAGE,
-        MCP_SDK_VERSIONS,
-        undefined,
-        undefined,
-        SDK_CLIENT_FILES.map((f) => file(`${SDK_PACKAGE}/${f}`, MCP_SDK_VERSIONS)),
-      ),
-      ...findSdkInstalls().flatMap((install) =>
-        install.clientFiles.map(
-          (path) =>
-            new InstrumentationNodeModuleDefinition(path, ['*'], undefined, undefined, [
-              file(parse(path).name, ['*']),
-            ]),
-        ),
-      ),
-    ];
-  }
-
-  /**
-   * What the AI SDK and Mastra integrations read and use; made on first use
-   * (inside `super()` for `init()`), kept for the copies and listings they share.
-   */
-  private patchHost(): PatchHost {
-    if (this.frameworks === undefined) {
-      const diag = () => this._diag;
-      this.frameworks = {
-        engine: () => this.engine,
-        deriveValueSets: () => this.deriveFrameworkSets ?? true,
-        get diag() {
-          return diag();
-        },
-        tools: createToolsState(),
-        wrap: (target, name, patch) => this.wrap(target, name, patch),
-        unwrap: (target, name) => unwrapMethod(this.shimmer(), target, name),
-      };
+  /** This instance's host: made on first use (inside `super()` for `init()`). */
+  private host(): Host {
+    if (this.kit === undefined) {
+      this.kit = createHost({
+        engine: () => (this.isEnabled() ? this.engine : undefined),
+        diag: () => this._diag,
+        deriveFrameworkSets: () => this.deriveFrameworkSets ?? true,
+        seen: (integration) => this.series().activate(integration),
+      });
     }
-    return this.frameworks;
-  }
-
-  /** Wrap `Client.prototype` of a loaded MCP client module; the same module may come twice. */
-  private patchMcpClient(moduleExports: unknown): void {
-    const proto = clientPrototype(moduleExports);
-    if (proto === undefined) {
-      this._diag.debug(
-        'argcheck: MCP client module without Client.prototype.callTool; not patched',
-      );
-      return;
-    }
-    const engine = () => this.engine;
-    this.wrap(proto, 'callTool', patchCallTool(engine, this._diag));
-    this.wrap(proto, 'listTools', patchListTools(engine, this._diag));
-    const tasks = tasksPrototype(proto);
-    if (tasks !== undefined)
-      this.wrap(tasks, 'callToolStream', patchCallToolStream(engine, this._diag));
-  }
-
-  private unpatchMcpClient(moduleExports: unknown): void {
-    const proto = clientPrototype(moduleExports);
-    if (proto === undefined) return;
-    const shimmer = this.shimmer();
-    unwrapMethod(shimmer, proto, 'callTool');
-    unwrapMethod(shimmer, proto, 'listTools');
-    const tasks = tasksPrototype(proto);
-    if (tasks !== undefined) unwrapMethod(shimmer, tasks, 'callToolStream');
-  }
-
-  private wrap(target: object, name: string, patch: Patch): void {
-    wrapMethod(this.shimmer(), target, name, patch);
-  }
-
-  private shimmer(): Shimmer {
-    // shimmer's types want the key of a known type; ours are looked up by name.
-    const wrap = this._wrap as unknown as Shimmer['wrap'];
-    const unwrap = this._unwrap as unknown as Shimmer['unwrap'];
-    return { wrap, unwrap };
+    return this.kit;
   }
 
   protected override _updateMetricInstruments(): void {
@@ -371,6 +260,7 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
     this.listings ??= new WeakMap();
     this.deriveFrameworkSets = resolved.frameworks.deriveValueSets;
     return createEngine(resolved, {
+      owner: this.host(),
       registry: this.series(),
       listings: this.listings,
       logger: () => this.logger,
@@ -390,7 +280,15 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   }
 
   private series(): SeriesRegistry {
-    this.registry ??= createSeriesRegistry();
+    if (this.registry === undefined) {
+      const registry = createSeriesRegistry();
+      registry.onCallToolsSpent = () =>
+        this._diag.warn(
+          `argcheck: ${MAX_CALL_TOOLS} tool names from catalogs have tool_argument_call ` +
+            `series already; calls of further ones count under tool="_other".`,
+        );
+      this.registry = registry;
+    }
     return this.registry;
   }
 }

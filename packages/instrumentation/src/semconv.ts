@@ -11,6 +11,7 @@ export const METRIC_TOOL_ARGUMENT_MISMATCH = 'tool_argument_mismatch' as const;
 export const METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE = 'tool_argument_check_unavailable' as const;
 export const METRIC_TOOL_ARGUMENT_REPAIR_STARTED = 'tool_argument_repair_started' as const;
 export const METRIC_TOOL_ARGUMENT_REWRITTEN = 'tool_argument_rewritten' as const;
+export const METRIC_TOOL_ARGUMENT_CALL = 'tool_argument_call' as const;
 export const METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH = 'tool_argument_value_set_fetch' as const;
 export const METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH_DURATION =
   'tool_argument_value_set_fetch_duration' as const;
@@ -29,6 +30,10 @@ export const ATTR_SHAPE = 'shape' as const;
 export const ATTR_REASON = 'reason' as const;
 export const ATTR_SOURCE = 'source' as const;
 export const ATTR_OUTCOME = 'outcome' as const;
+/** `tool_argument_call`: which integration saw the call. */
+export const ATTR_INTEGRATION = 'integration' as const;
+/** `tool_argument_call`: what the check could do with the call. */
+export const ATTR_COVERAGE = 'coverage' as const;
 /** Log records only, never metrics: the emitted value, as text. */
 export const ATTR_VALUE = 'value' as const;
 export const ATTR_VALUE_TRUNCATED = 'value_truncated' as const;
@@ -43,6 +48,39 @@ export const ERROR_TYPE_REJECTED = 'tool_argument_rejected' as const;
 export const SHAPE_VALUES = MISMATCH_SHAPES;
 /** `reason` values (`tool_argument_check_unavailable`): the core's unavailable reasons. */
 export const REASON_VALUES = UNAVAILABLE_REASONS;
+
+/**
+ * `integration` values (`tool_argument_call`): where argcheck saw the call.
+ * `dispatcher` is `inst.check`; `mcp` an MCP client (whichever framework
+ * made the call, when the framework's own tool layer did not see it).
+ */
+export const INTEGRATION_VALUES = [
+  'dispatcher',
+  'mcp',
+  'ai_sdk',
+  'openai_agents',
+  'langchain',
+  'mastra',
+] as const;
+export type IntegrationName = (typeof INTEGRATION_VALUES)[number];
+
+/**
+ * `coverage` values (`tool_argument_call`), one per call:
+ * `checked` — at least one argument was checked against its set;
+ * `unavailable` — arguments were in scope, but no set could be used (failing open);
+ * `none` — the call carried no argument argcheck checks;
+ * `unlisted` — an MCP call made before its server's tools were listed, so the
+ * sets derived from them could not apply yet.
+ */
+export const COVERAGE_VALUES = ['checked', 'unavailable', 'none', 'unlisted'] as const;
+export type Coverage = (typeof COVERAGE_VALUES)[number];
+
+/**
+ * `tool` on `tool_argument_call` for a call whose tool is neither configured
+ * nor in a catalog the integration read (a dispatcher's own name, a tool an
+ * MCP server never listed): model-written and unbounded names never become series.
+ */
+export const TOOL_UNNAMED = '_other' as const;
 
 /** Every attribute value is a string; booleans are spelled out. */
 export const BOOLEAN_VALUES = { TRUE: 'true', FALSE: 'false' } as const;
@@ -72,6 +110,7 @@ export const INSTRUMENT_ATTRIBUTES = {
   [METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE]: [ATTR_TOOL, ATTR_ARGUMENT, ATTR_SET, ATTR_REASON],
   [METRIC_TOOL_ARGUMENT_REPAIR_STARTED]: [ATTR_TOOL],
   [METRIC_TOOL_ARGUMENT_REWRITTEN]: [ATTR_TOOL, ATTR_ARGUMENT, ATTR_SET],
+  [METRIC_TOOL_ARGUMENT_CALL]: [ATTR_TOOL, ATTR_INTEGRATION, ATTR_COVERAGE],
   [METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH]: [ATTR_SET, ATTR_SOURCE, ATTR_OUTCOME],
   [METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH_DURATION]: [ATTR_SET, ATTR_SOURCE, ATTR_OUTCOME],
   [METRIC_TOOL_ARGUMENT_VALUE_SET_AGE]: [ATTR_SET, ATTR_SOURCE],

@@ -4,7 +4,9 @@ import { ArgcheckConfigError, ErrorCode } from '@argcheck/core';
 import { createAllowListAttributesProcessor } from '@opentelemetry/sdk-metrics';
 import type { ViewOptions } from '@opentelemetry/sdk-metrics';
 import {
+  COVERAGE_VALUES,
   FETCH_OUTCOME_VALUES,
+  INTEGRATION_VALUES,
   INSTRUMENT_ATTRIBUTES,
   REASON_VALUES,
   SHAPE_VALUES,
@@ -30,6 +32,8 @@ const SERIES_PER_ARGUMENT: Readonly<Record<keyof typeof INSTRUMENT_ATTRIBUTES, n
   tool_argument_check_unavailable: REASON_VALUES.length,
   tool_argument_repair_started: 1,
   tool_argument_rewritten: 1,
+  // Per tool rather than per argument: an integration and a coverage each.
+  tool_argument_call: INTEGRATION_VALUES.length * COVERAGE_VALUES.length,
   tool_argument_value_set_fetch: FETCH_OUTCOMES,
   tool_argument_value_set_fetch_duration: FETCH_OUTCOMES,
   tool_argument_value_set_age: 1,

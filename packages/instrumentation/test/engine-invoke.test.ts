@@ -25,6 +25,7 @@ describe('engine.invoke: the seam for integrations that run the tool', () => {
   const call = (reason_code: string) => ({
     tool: 'refund_order',
     args: { order_id: 'o-1', reason_code },
+    integration: 'langchain' as const,
   });
   const answered = (message: string) => ({ answered: message });
 
@@ -59,27 +60,30 @@ describe('engine.invoke: the seam for integrations that run the tool', () => {
     expect(result).to.be.a('string').and.include('"DAMAGED"');
   });
 
-  it('counts a framework tool backed by an MCP client once; a second MCP call inside is checked on its own', async () => {
+  it('counts a framework tool backed by an MCP client once: only the same call inside is exempt, and only once', async () => {
     const engine = await setUp('observe');
     const client = new (fakeClientClass())();
     h.inst.instrumentMcpClient(client);
-    const mcpCall = () =>
-      client.callTool({ name: 'refund_order', arguments: { reason_code: 'LATE' } });
+    const mcpCall = (args: object) => client.callTool({ name: 'refund_order', arguments: args });
+    const same = call('LATE').args;
     const answer = () => Promise.resolve();
-    await engine.invoke<Promise<unknown>>(call('LATE'), () => mcpCall(), answer);
+    // The framework tool is the MCP tool: its MCP call is the same call.
+    await engine.invoke<Promise<unknown>>(call('LATE'), () => mcpCall(same), answer);
+    // Twice the same call, then another one: only the first is the framework's.
     await engine.invoke<Promise<unknown>>(
       call('LATE'),
       async () => {
-        await mcpCall();
-        await mcpCall();
+        await mcpCall(same);
+        await mcpCall(same);
+        await mcpCall({ order_id: 'o-2', reason_code: 'LATE' });
       },
       answer,
     );
-    await mcpCall();
-    expect(client.sent).to.have.length(4);
+    await mcpCall(same);
+    expect(client.sent).to.have.length(5);
     expect(pointsOf(await h.collect(), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
-      // Two framework calls, the second MCP call of the second tool, and the MCP call outside any tool.
-      { attributes: refundSeries(inSet(true, true)), value: 4 },
+      // Two framework calls, the second and third MCP calls of the second tool, the one outside.
+      { attributes: refundSeries(inSet(true, true)), value: 5 },
     ]);
   });
 
@@ -90,6 +94,7 @@ describe('engine.invoke: the seam for integrations that run the tool', () => {
         throw new Error('hostile');
       },
       args: { reason_code: 'x' },
+      integration: 'langchain' as const,
     };
     expect(engine.invoke(hostile, (args) => args, answered)).to.equal(hostile.args);
   });

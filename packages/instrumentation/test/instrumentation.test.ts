@@ -28,6 +28,7 @@ const config = (): ToolArgumentInstrumentationConfig => ({
   clock: new FakeClock(),
   logSampleRatio: 1,
   mcp: { enabled: false },
+  frameworks: { enabled: false },
 });
 
 const record = {

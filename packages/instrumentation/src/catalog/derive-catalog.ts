@@ -10,8 +10,12 @@ export interface DerivedCatalog {
 }
 
 export interface DeriveOptions {
-  /** Arguments the configuration names already; derivation leaves them alone. */
-  readonly configuredArguments: CheckedArguments;
+  /**
+   * The configured paths of the tool a catalog's tool name stands for (its
+   * own name, or the MCP tool's name under a framework's prefix); derivation
+   * leaves those arguments alone.
+   */
+  readonly configuredFor: (tool: string) => Readonly<Record<string, string>> | undefined;
   /** At most this many derived arguments; the rest are dropped and counted. */
   readonly maxCheckedArguments: number;
   /** Where the catalog comes from, the first part of a set name: `mcp`, or a framework's name. @default 'mcp' */
@@ -62,7 +66,10 @@ function compare(a: Candidate, b: Candidate): number {
   return a.path < b.path ? -1 : 1;
 }
 
-function candidates(tools: readonly unknown[], configured: CheckedArguments): Candidate[] {
+function candidates(
+  tools: readonly unknown[],
+  configuredFor: DeriveOptions['configuredFor'],
+): Candidate[] {
   const seenTools = new Set<string>();
   const found: Candidate[] = [];
   for (const tool of tools) {
@@ -71,7 +78,7 @@ function candidates(tools: readonly unknown[], configured: CheckedArguments): Ca
     // A catalog that lists a name twice is malformed; the first definition wins.
     if (seenTools.has(name)) continue;
     seenTools.add(name);
-    const named = Object.hasOwn(configured, name) ? configured[name] : undefined;
+    const named = configuredFor(name);
     for (const { path, members } of stringEnumArguments(tool.inputSchema)) {
       if (named !== undefined && Object.hasOwn(named, path)) continue;
       found.push({ tool: name, path, members });
@@ -86,7 +93,7 @@ function candidates(tools: readonly unknown[], configured: CheckedArguments): Ca
  * `tools` of a `tools/list` result). Pure and deterministic.
  */
 export function deriveCatalog(tools: readonly unknown[], options: DeriveOptions): Derivation {
-  const all = candidates(tools, options.configuredArguments);
+  const all = candidates(tools, options.configuredFor);
   const cap = Math.max(0, Math.floor(options.maxCheckedArguments));
   const kept = all.slice(0, cap);
   const sets = new Map<string, readonly string[]>();

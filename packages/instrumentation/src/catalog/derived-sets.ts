@@ -21,7 +21,8 @@ import type {
   ValueSetStatus,
 } from '@argcheck/core';
 import type { ResolvedConfig } from '../config/resolve-config.js';
-import type { CountedChecker } from '../engine.js';
+import type { CountedChecker } from '../engine/counted-checker.js';
+import type { ToolNames } from '../engine/tool-names.js';
 import type { ArgumentSeries, SeriesRegistry } from '../telemetry/series.js';
 import { deriveCatalog } from './derive-catalog.js';
 import type { DerivedCatalog } from './derive-catalog.js';
@@ -52,12 +53,18 @@ export type ToolListings = WeakMap<object, ScopeListing>;
 
 export interface DerivedSetsDeps {
   config: ResolvedConfig;
+  /** Which configured tool a catalog's tool name stands for. */
+  names: ToolNames;
   configuredSets: ValueSetProvider;
   configuredSeries: readonly ArgumentSeries[];
   providerOptions: Omit<ValueSetProviderOptions, 'sources'>;
   registry: SeriesRegistry;
   listings: ToolListings;
-  counted: (checker: ArgumentChecker, series: readonly ArgumentSeries[]) => CountedChecker;
+  counted: (
+    checker: ArgumentChecker,
+    series: readonly ArgumentSeries[],
+    aliases: ReadonlyMap<string, string>,
+  ) => CountedChecker;
   diag: DiagLogger;
   onBudgetSpent: (unchecked: number) => void;
 }
@@ -69,6 +76,10 @@ export interface DerivedSets {
   catalogFor(scope: object): DerivedCatalog | undefined;
   /** Take a listing; see `Engine.toolsListed`. */
   learn(scope: object, listing: ToolListing): Promise<void> | undefined;
+  /** See `Engine.listed`. */
+  listed(scope: object): boolean;
+  /** See `Engine.inCatalog`. */
+  inCatalog(scope: object, tool: string): boolean;
   ready(): Promise<void>;
   statuses(): ValueSetStatus[];
   close(): void;
@@ -102,7 +113,12 @@ function argumentsOf(checked: CheckedArguments): [tool: string, argument: string
 }
 
 export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
-  const { config, configuredSets, registry, diag } = deps;
+  const { config, configuredSets, registry, diag, names } = deps;
+  /** The configured paths of the tool a catalog's name stands for. */
+  const configuredFor = (tool: string): Readonly<Record<string, string>> | undefined => {
+    const name = names.configured(tool);
+    return name === undefined ? undefined : config.checkedArguments[name];
+  };
   const scopes = new WeakMap<object, ScopeState>();
   /** Providers of builds that check (for statuses) and of every build not yet retired (for close). */
   const inUse = new Set<ValueSetProvider>();
@@ -155,12 +171,12 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
     }
     const series: ArgumentSeries[] = [...deps.configuredSeries];
     const admittedSets = record<ValueSetSource>();
+    /** Catalog names of configured tools (`shop_refund_order` → `refund_order`) that derive arguments too. */
+    const aliases = new Map<string, string>();
     let unusable = 0;
     let unchecked = 0;
     for (const [tool, argument, set] of argumentsOf(catalog.checkedArguments)) {
-      const configured = Object.hasOwn(config.checkedArguments, tool)
-        ? config.checkedArguments[tool]
-        : undefined;
+      const configured = configuredFor(tool);
       if (configured !== undefined && Object.hasOwn(configured, argument)) continue;
       if (!usable(probe, tool, argument, set)) {
         unusable++;
@@ -170,6 +186,12 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
       if (entry === undefined) {
         unchecked++;
         continue;
+      }
+      const alias = names.configured(tool);
+      if (alias !== undefined && alias !== tool && !aliases.has(tool)) {
+        aliases.set(tool, alias);
+        // The alias is checked for the configured tool's arguments as well as its own.
+        checked[tool] = record({ ...configured, ...checked[tool] });
       }
       (checked[tool] ??= record())[argument] = set;
       series.push(entry);
@@ -191,7 +213,7 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
       checkedArguments: checked,
       mode: config.mode,
     });
-    return { catalog, checker: deps.counted(checker, series), provider };
+    return { catalog, checker: deps.counted(checker, series, aliases), provider };
   };
 
   const retire = (build: Build | undefined): void => {
@@ -227,7 +249,7 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
 
   const derive = (listing: ScopeListing) =>
     deriveCatalog([...listing.tools.values()], {
-      configuredArguments: config.checkedArguments,
+      configuredFor,
       maxCheckedArguments: config.mcp.maxCheckedArguments,
       origin: listing.origin,
       scopeName: listing.scopeName,
@@ -260,7 +282,6 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
     catalogFor: (scope) => scopes.get(scope)?.active?.catalog,
 
     learn(scope, { tools, continued, origin, scopeName }) {
-      if (!derives(origin)) return undefined;
       let listing = deps.listings.get(scope);
       if (listing === undefined) {
         listing = { tools: new Map(), origin, scopeName, warnedCap: false };
@@ -273,6 +294,8 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
         const name = (tool as { name?: unknown } | null)?.name;
         if (typeof name === 'string' && !listing.tools.has(name)) listing.tools.set(name, tool);
       }
+      // The tool names are kept whatever derivation says: they name the calls' series.
+      if (!derives(origin)) return undefined;
       const { catalog, dropped, unnamed } = derive(listing);
       const state = stateOf(scope);
       const fingerprint = JSON.stringify(catalog);
@@ -292,6 +315,10 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
       }
       return install(state, catalog);
     },
+
+    listed: (scope) => deps.listings.has(scope),
+
+    inCatalog: (scope, tool) => deps.listings.get(scope)?.tools.has(tool) ?? false,
 
     async ready() {
       await Promise.all([...loading]);

@@ -16,6 +16,7 @@ import {
   ATTR_SET,
   ATTR_SOURCE,
   FETCH_OUTCOME_VALUES,
+  METRIC_TOOL_ARGUMENT_CALL,
   METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE,
   METRIC_TOOL_ARGUMENT_MISMATCH,
   METRIC_TOOL_ARGUMENT_REPAIR_STARTED,
@@ -54,6 +55,7 @@ function fetchOutcome(event: ValueSetEvent): string | undefined {
 interface Instruments {
   readonly perArgument: readonly [ObservableCounter, readonly [number, number]][];
   readonly repairStarted: ObservableCounter;
+  readonly calls: ObservableCounter;
   readonly fetches: ObservableCounter;
   readonly age: ObservableGauge;
   readonly size: ObservableGauge;
@@ -118,6 +120,11 @@ function createInstruments(meter: Meter): Instruments {
     'Tool calls made with an argument rewritten to the member it was a case or format variant of',
     '{call}',
   );
+  const calls = counter(
+    METRIC_TOOL_ARGUMENT_CALL,
+    'Tool calls an integration saw, by whether any argument was checked (coverage)',
+    '{call}',
+  );
   const age: ObservableGauge = meter.createObservableGauge(METRIC_TOOL_ARGUMENT_VALUE_SET_AGE, {
     description: 'Time since the value set being served was fetched from its owner',
     unit: 's',
@@ -147,11 +154,22 @@ function createInstruments(meter: Meter): Instruments {
       [rewritten, SLOT_RANGES[METRIC_TOOL_ARGUMENT_REWRITTEN]],
     ],
     repairStarted,
+    calls,
     fetches,
     age,
     size,
     fetchDuration,
-    observables: [valueCheck, mismatch, unavailable, repairStarted, rewritten, fetches, age, size],
+    observables: [
+      valueCheck,
+      mismatch,
+      unavailable,
+      repairStarted,
+      rewritten,
+      calls,
+      fetches,
+      age,
+      size,
+    ],
   };
 }
 
@@ -167,6 +185,11 @@ function report(instruments: Instruments, sources: MetricSources, sink: Sink): v
   }
   for (const tool of sources.registry.tools) {
     sink.count(instruments.repairStarted, tool.repairStarted, tool.attributes);
+  }
+  for (const call of sources.registry.calls) {
+    for (let i = 0; i < call.counts.length; i++) {
+      sink.count(instruments.calls, call.counts[i] as number, call.attributes[i] as Attributes);
+    }
   }
   for (const set of sources.registry.sets) {
     for (let i = 0; i < set.fetches.length; i++) {

@@ -4,6 +4,11 @@ import type { MismatchShape, UnavailableReason } from '@argcheck/core';
 import type { SourceKind, ValueSetEvent } from '@argcheck/core';
 import {
   ATTR_ARGUMENT,
+  ATTR_COVERAGE,
+  ATTR_INTEGRATION,
+  COVERAGE_VALUES,
+  INTEGRATION_VALUES,
+  TOOL_UNNAMED,
   ATTR_OUTCOME,
   ATTR_SOURCE,
   FETCH_OUTCOME_VALUES,
@@ -19,6 +24,7 @@ import {
   METRIC_TOOL_ARGUMENT_REWRITTEN,
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
 } from '../semconv.js';
+import type { Coverage, IntegrationName } from '../semconv.js';
 
 /**
  * The counts of one checked argument live in a `Float64Array`, a slot per
@@ -87,6 +93,28 @@ export interface ToolSeries {
   repairStarted: number;
 }
 
+/** `tool_argument_call` of one tool as one integration sees it: a count per coverage. */
+export interface CallSeries {
+  readonly tool: string;
+  readonly integration: IntegrationName;
+  /** `counts[COVERAGE_SLOT[c]]` counts coverage `c`, whose attributes are `attributes[slot]`. */
+  readonly counts: Float64Array;
+  readonly attributes: readonly Attributes[];
+}
+
+export const COVERAGE_SLOT: Readonly<Record<Coverage, number>> = slotsOf(COVERAGE_VALUES, 0);
+export const INTEGRATION_SLOT: Readonly<Record<IntegrationName, number>> = slotsOf(
+  INTEGRATION_VALUES,
+  0,
+);
+
+/**
+ * Most distinct tool names from catalogs (MCP listings, framework tool maps)
+ * that get `tool_argument_call` series of their own over the registry's
+ * life; later ones count under `TOOL_UNNAMED`. Configured tools always do.
+ */
+export const MAX_CALL_TOOLS = 1_000;
+
 /** `tool_argument_value_set_fetch` of one value set: a count per outcome. */
 export interface SetSeries {
   readonly set: string;
@@ -116,6 +144,20 @@ export interface SeriesRegistry {
    */
   derived(tool: string, argument: string, set: string, budget: number): ArgumentSeries | undefined;
   tool(tool: string): ToolSeries;
+  /**
+   * The `tool_argument_call` series of a call of `tool` seen by
+   * `integration`. `tool` becomes an attribute value only when it is
+   * configured, or `listed` (it comes from a catalog the integration read)
+   * and within `MAX_CALL_TOOLS`; otherwise the call counts under `TOOL_UNNAMED`.
+   */
+  call(tool: string, integration: IntegrationName, listed: boolean): CallSeries;
+  /**
+   * `integration` sees calls from now on: every configured tool (and
+   * `TOOL_UNNAMED`) gets its call series, at zero until counted.
+   */
+  activate(integration: IntegrationName): void;
+  /** A catalog tool name could not get a series of its own (`MAX_CALL_TOOLS`); reported once. */
+  onCallToolsSpent?: () => void;
   /** The fetch counts of a value set; always allocated (sets come from configuration or a budgeted catalog). */
   valueSet(set: string, source: SourceKind): SetSeries;
   /** Count a fetch the provider reports (`onEvent`); other events are ignored. */
@@ -123,6 +165,7 @@ export interface SeriesRegistry {
   readonly arguments: readonly ArgumentSeries[];
   readonly tools: readonly ToolSeries[];
   readonly sets: readonly SetSeries[];
+  readonly calls: readonly CallSeries[];
 }
 
 function bool(value: boolean): string {
@@ -149,6 +192,16 @@ function slotAttributes(tool: string, argument: string, set: string): Attributes
   return attributes.map((a) => Object.freeze(a));
 }
 
+function callAttributes(tool: string, integration: IntegrationName): Attributes[] {
+  return COVERAGE_VALUES.map((coverage) =>
+    Object.freeze({
+      [ATTR_TOOL]: tool,
+      [ATTR_INTEGRATION]: integration,
+      [ATTR_COVERAGE]: coverage,
+    }),
+  );
+}
+
 export function createSeriesRegistry(): SeriesRegistry {
   const byKey = new Map<string, ArgumentSeries>();
   const byTool = new Map<string, ToolSeries>();
@@ -157,6 +210,34 @@ export function createSeriesRegistry(): SeriesRegistry {
   const bySet = new Map<string, SetSeries>();
   const setList: SetSeries[] = [];
   let derivedCount = 0;
+  /** Tool name → its call series, one slot per integration. */
+  const byCallTool = new Map<string, (CallSeries | undefined)[]>();
+  const callList: CallSeries[] = [];
+  const configuredTools = new Set<string>();
+  const activeIntegrations = new Set<IntegrationName>();
+  let listedCallTools = 0;
+  let callToolsReported = false;
+
+  const callSeries = (name: string, integration: IntegrationName): CallSeries => {
+    let slots = byCallTool.get(name);
+    if (slots === undefined) {
+      slots = new Array<CallSeries | undefined>(INTEGRATION_VALUES.length);
+      byCallTool.set(name, slots);
+    }
+    const slot = INTEGRATION_SLOT[integration];
+    let series = slots[slot];
+    if (series === undefined) {
+      series = {
+        tool: name,
+        integration,
+        counts: new Float64Array(COVERAGE_VALUES.length),
+        attributes: Object.freeze(callAttributes(name, integration)),
+      };
+      slots[slot] = series;
+      callList.push(series);
+    }
+    return series;
+  };
 
   const valueSet = (set: string, source: SourceKind): SetSeries => {
     const key = JSON.stringify([set, source]);
@@ -206,9 +287,13 @@ export function createSeriesRegistry(): SeriesRegistry {
     return series;
   };
 
-  return {
+  const registry: SeriesRegistry = {
     configured(toolName, argument, set) {
       const key = JSON.stringify([toolName, argument, set]);
+      if (!configuredTools.has(toolName)) {
+        configuredTools.add(toolName);
+        for (const integration of activeIntegrations) callSeries(toolName, integration);
+      }
       return byKey.get(key) ?? allocate(key, toolName, argument, set);
     },
     derived(toolName, argument, set, budget) {
@@ -220,6 +305,27 @@ export function createSeriesRegistry(): SeriesRegistry {
       return allocate(key, toolName, argument, set);
     },
     tool,
+    call(name, integration, listed) {
+      if (configuredTools.has(name)) return callSeries(name, integration);
+      if (listed) {
+        if (byCallTool.has(name) && name !== TOOL_UNNAMED) return callSeries(name, integration);
+        if (listedCallTools < MAX_CALL_TOOLS) {
+          listedCallTools++;
+          return callSeries(name, integration);
+        }
+        if (!callToolsReported) {
+          callToolsReported = true;
+          registry.onCallToolsSpent?.();
+        }
+      }
+      return callSeries(TOOL_UNNAMED, integration);
+    },
+    activate(integration) {
+      if (activeIntegrations.has(integration)) return;
+      activeIntegrations.add(integration);
+      for (const name of configuredTools) callSeries(name, integration);
+      callSeries(TOOL_UNNAMED, integration);
+    },
     valueSet,
     fetched(event) {
       let outcome: string;
@@ -233,16 +339,21 @@ export function createSeriesRegistry(): SeriesRegistry {
     arguments: argumentList,
     tools: toolList,
     sets: setList,
+    calls: callList,
   };
+  return registry;
 }
 
 /** The series of one tool's checked arguments, found by the path text the checker reports. */
 export interface ToolEntry {
+  /** `tool_argument_repair_started` of the tool the series belong to. */
   readonly series: ToolSeries;
   /** Small tools are scanned: the checker reports the very strings configured, so `===` is a pointer compare. */
   readonly list: readonly ArgumentSeries[];
   /** Set for tools with many checked arguments (catalog-derived ones can have dozens). */
   readonly byArgument: ReadonlyMap<string, ArgumentSeries> | undefined;
+  /** Its `tool_argument_call` series, per integration slot, made on first use. */
+  readonly calls: (CallSeries | undefined)[];
 }
 
 export type SeriesTable = ReadonlyMap<string, ToolEntry>;
@@ -250,10 +361,17 @@ export type SeriesTable = ReadonlyMap<string, ToolEntry>;
 /** Above this many checked arguments a tool's series are found through a map rather than a scan. */
 const SCAN_LIMIT = 8;
 
-/** Index series by tool, then by argument path. */
+/**
+ * Index series by the tool name the checker is asked with, then by argument
+ * path. `aliases` maps a catalog's name for a configured tool (a framework's
+ * `shop_refund_order` for `refund_order`) to the configured name: the alias
+ * is checked with the configured tool's series and its own derived ones, and
+ * its calls and repairs count under the configured name.
+ */
 export function seriesTable(
   series: readonly ArgumentSeries[],
   registry: SeriesRegistry,
+  aliases: ReadonlyMap<string, string> = new Map(),
 ): SeriesTable {
   const byTool = new Map<string, ArgumentSeries[]>();
   for (const entry of series) {
@@ -262,12 +380,17 @@ export function seriesTable(
     else list.push(entry);
   }
   const table = new Map<string, ToolEntry>();
-  for (const [tool, list] of byTool) {
-    table.set(tool, {
-      series: registry.tool(tool),
+  const add = (key: string, owner: string, list: readonly ArgumentSeries[]) => {
+    table.set(key, {
+      series: registry.tool(owner),
       list,
       byArgument: list.length > SCAN_LIMIT ? new Map(list.map((s) => [s.argument, s])) : undefined,
+      calls: new Array<CallSeries | undefined>(INTEGRATION_VALUES.length),
     });
+  };
+  for (const [tool, list] of byTool) if (!aliases.has(tool)) add(tool, tool, list);
+  for (const [alias, configured] of aliases) {
+    add(alias, configured, [...(byTool.get(configured) ?? []), ...(byTool.get(alias) ?? [])]);
   }
   return table;
 }

@@ -10,7 +10,12 @@ const tool = (name: string, properties: Record<string, unknown>) => ({
   inputSchema: { type: 'object', properties },
 });
 const strings = (...members: string[]) => ({ type: 'string', enum: members });
-const options = { configuredArguments: {}, maxCheckedArguments: 500, scopeName: 'shop' };
+/** `configuredFor` over a configuration's checked arguments. */
+const configured =
+  (checked: Record<string, Record<string, string>>) =>
+  (tool: string): Record<string, string> | undefined =>
+    Object.hasOwn(checked, tool) ? checked[tool] : undefined;
+const options = { configuredFor: configured({}), maxCheckedArguments: 500, scopeName: 'shop' };
 
 describe('deriveCatalog', () => {
   it('turns each string enum into a set named mcp:<server>/<tool>.<path>', () => {
@@ -53,7 +58,7 @@ describe('deriveCatalog', () => {
   it('skips arguments the configuration names already, and only those', () => {
     const { catalog } = deriveCatalog(
       [tool('refund_order', { reason_code: strings('LATE'), channel: strings('web') })],
-      { ...options, configuredArguments: { refund_order: { reason_code: 'reasons' } } },
+      { ...options, configuredFor: configured({ refund_order: { reason_code: 'reasons' } }) },
     );
     expect(catalog.checkedArguments).to.deep.equal({
       refund_order: { channel: 'mcp:shop/refund_order.channel' },

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { staticValueSet } from '@argcheck/core';
+import type { CheckOutcome } from '@argcheck/core';
 import {
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
   METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH,
@@ -63,6 +64,9 @@ describe('value sets derived from a tool catalog', () => {
   }
 
   const engine = () => engineOf(h.inst);
+  /** A call on `scope` as an MCP client's wrapper puts it to the engine. */
+  const checkIn = (tool: string, args: unknown, scope: object): CheckOutcome =>
+    engine().decide({ tool, args, scope, integration: 'mcp' }).outcome as CheckOutcome;
   const warnings = () =>
     diagnostics.messages.filter((m) => m.level === 'warn').map((m) => m.message);
 
@@ -74,9 +78,7 @@ describe('value sets derived from a tool catalog', () => {
   it('checks derived arguments against the catalog members, with series from the catalog', async () => {
     await setUp();
     const client = await clientListing(tool('create_ticket', { priority: ['low', 'high'] }));
-    expect(
-      engine().check('create_ticket', { priority: 'urgent' }, undefined, client).findings,
-    ).to.deep.equal([
+    expect(checkIn('create_ticket', { priority: 'urgent' }, client).findings).to.deep.equal([
       {
         argument: 'priority',
         set: PRIORITY,
@@ -104,8 +106,7 @@ describe('value sets derived from a tool catalog', () => {
   it('keeps checking with the previous catalog until the new one is ready, then swaps', async () => {
     await setUp();
     const scope = {};
-    const check = (value: string) =>
-      engine().check('create_ticket', { priority: value }, undefined, scope).findings;
+    const check = (value: string) => checkIn('create_ticket', { priority: value }, scope).findings;
     const first = engine().toolsListed(scope, {
       tools: [tool('create_ticket', { priority: ['low'] })],
     });
@@ -172,7 +173,7 @@ describe('value sets derived from a tool catalog', () => {
     client.tools = [];
     await client.listTools();
     expect(engine().catalogFor(client)).to.equal(undefined);
-    expect(engine().check('t', { a: 'zzz' }, undefined, client).findings).to.deep.equal([]);
+    expect(checkIn('t', { a: 'zzz' }, client).findings).to.deep.equal([]);
   });
 
   it('leaves arguments the configuration names, and sets named like configured ones, to the configuration', async () => {
@@ -188,8 +189,7 @@ describe('value sets derived from a tool catalog', () => {
       tool('refund_order', { reason_code: ['ONLY_IN_CATALOG'] }),
       tool('ship', { code: ['ONLY_IN_CATALOG'] }),
     );
-    const check = (name: string, args: object) =>
-      engine().check(name, args, undefined, client).findings[0];
+    const check = (name: string, args: object) => checkIn(name, args, client).findings[0];
     expect(check('refund_order', { reason_code: 'LATE' })).to.include({
       set: REFUNDS,
       inSet: true,
@@ -208,11 +208,11 @@ describe('value sets derived from a tool catalog', () => {
     const first = await clientListing(wide('a'));
     await clientListing(wide('b'));
     const args = { a0: 'x', a1: 'x', a2: 'x', a3: 'x', a4: 'x' };
-    expect(
-      engine()
-        .check('wide', args, undefined, first)
-        .findings.map((f) => f.argument),
-    ).to.deep.equal(['a0', 'a1', 'a2']);
+    expect(checkIn('wide', args, first).findings.map((f) => f.argument)).to.deep.equal([
+      'a0',
+      'a1',
+      'a2',
+    ]);
     const capped = warnings().filter((m) => m.includes('more enum arguments than'));
     const spent = warnings().filter((m) => m.includes('reached'));
     expect(capped).to.have.length(2);
@@ -233,11 +233,10 @@ describe('value sets derived from a tool catalog', () => {
     const client = await clientListing(...hostile);
     expect(Object.prototype).not.to.have.property('__proto__', 'mcp:fake/__proto__.__proto__');
     expect(
-      engine().check('create_ticket', { priority: 'x', 'bad[path': 'y' }, undefined, client)
-        .findings,
+      checkIn('create_ticket', { priority: 'x', 'bad[path': 'y' }, client).findings,
     ).to.have.length(1);
     const args = JSON.parse('{"__proto__":"x"}') as unknown;
-    expect(engine().check('__proto__', args, undefined, client).findings).to.deep.equal([
+    expect(checkIn('__proto__', args, client).findings).to.deep.equal([
       {
         argument: '__proto__',
         set: 'mcp:fake/__proto__.__proto__',
@@ -265,11 +264,9 @@ describe('value sets derived from a tool catalog', () => {
       valueSets: { [REFUNDS]: staticValueSet(['LATE']) },
     });
     expect(engineOf(h.inst).mode).to.equal('reject');
-    engine().check('create_ticket', { priority: 'urgent' }, undefined, client);
+    checkIn('create_ticket', { priority: 'urgent' }, client);
     await engine().ready();
-    expect(
-      engine().check('create_ticket', { priority: 'urgent' }, undefined, client).action,
-    ).to.equal('reject');
+    expect(checkIn('create_ticket', { priority: 'urgent' }, client).action).to.equal('reject');
     expect(h.inst.check('refund_order', { reason_code: 'DAMAGED' }).action).to.equal('reject');
   });
 });

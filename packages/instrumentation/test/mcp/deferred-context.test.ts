@@ -15,16 +15,23 @@ import {
 } from './helpers/scripted-engine.js';
 import { StackContextManager } from './helpers/stack-context-manager.js';
 
-/** Params whose `_meta` counts how often it is read. */
+/** Params whose `_meta` counts how often what it carries is read. */
 function countingParams(reasonCode: string, meta: Record<string, unknown> = {}) {
   const reads = { count: 0 };
+  const counted: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(meta)) {
+    Object.defineProperty(counted, key, {
+      enumerable: true,
+      get() {
+        reads.count++;
+        return value;
+      },
+    });
+  }
   const params = {
     name: 'refund_order',
     arguments: { order_id: 'o-1', reason_code: reasonCode },
-    get _meta() {
-      reads.count++;
-      return meta;
-    },
+    _meta: counted,
   };
   return { params, reads };
 }
@@ -53,7 +60,7 @@ describe('the call context of an MCP call, read only for a log record', () => {
     const { params, reads } = countingParams('LATE', { 'gen_ai.conversation.id': 'c-1' });
     await client.callTool(params);
     expect(reads.count).to.equal(0);
-    expect(client.sent[0]?.[0]).to.equal(params);
+    expect(client.sent[0]?.[0]).to.deep.equal(params);
     expect(pointsOf(await h.collect(), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
       { attributes: refundSeries(inSet(true, true)), value: 1 },
     ]);

@@ -16,7 +16,7 @@ describe('an instrumented client — what listTools hands the engine', () => {
     client.tools = tools;
     expect(await client.listTools()).to.deep.equal({ tools });
     await client.listTools({ cursor: 'page-2' });
-    expect(engine.listed).to.deep.equal([
+    expect(engine.listings).to.deep.equal([
       { scope: client, listing: { tools, continued: false, origin: 'mcp', scopeName: 'fake' } },
       { scope: client, listing: { tools, continued: true, origin: 'mcp', scopeName: 'fake' } },
     ]);
@@ -35,7 +35,7 @@ describe('an instrumented client — what listTools hands the engine', () => {
     client.tools = tools;
     expect(await client.listTools()).to.deep.equal({ tools: client.tools });
     await client.listTools();
-    expect(engine.listed).to.have.length(1);
+    expect(engine.listings).to.have.length(1);
     expect(engine.logged.map((l) => l.level)).to.deep.equal(['warn']);
   });
 

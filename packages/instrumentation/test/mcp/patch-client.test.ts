@@ -18,14 +18,15 @@ describe('an instrumented client — what callTool forwards', () => {
     return { host, client };
   }
 
-  it('forwards the very same params object and every further argument when the check says call', async () => {
+  it('forwards a copy of the params, read once, and every further argument as given when the check says call', async () => {
     const { client } = setUp();
     const params = { name: 'refund_order', arguments: { reason_code: 'LATE' } };
     const schema = { parse: () => undefined };
     const options = { timeout: 5 };
     const result = await client.callTool(params, schema, options);
     expect(client.sent).to.have.length(1);
-    expect(client.sent[0]?.[0]).to.equal(params);
+    expect(client.sent[0]?.[0]).to.deep.equal(params);
+    expect(client.sent[0]?.[0]).to.not.equal(params);
     expect(client.sent[0]?.slice(1)).to.deep.equal([schema, options]);
     expect(result).to.deep.equal({ content: [{ type: 'text', text: 'from server' }] });
   });

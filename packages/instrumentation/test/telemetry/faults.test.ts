@@ -55,6 +55,7 @@ function create(mode: 'observe' | 'normalise' | 'reject'): ToolArgumentInstrumen
     logSampleRatio: 1,
     clock: new FakeClock(),
     mcp: { enabled: false },
+    frameworks: { enabled: false },
   });
 }
 

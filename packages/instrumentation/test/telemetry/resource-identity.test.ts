@@ -121,7 +121,10 @@ describe('resource identity', () => {
   });
 
   it('the instrumentation warns when registered with such a meter provider', () => {
-    const inst = new ToolArgumentInstrumentation({ mcp: { enabled: false } });
+    const inst = new ToolArgumentInstrumentation({
+      mcp: { enabled: false },
+      frameworks: { enabled: false },
+    });
     const unregister = registerInstrumentations({
       instrumentations: [inst],
       meterProvider: provider(resourceFromAttributes(service)),

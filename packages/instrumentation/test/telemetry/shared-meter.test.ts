@@ -31,6 +31,7 @@ describe('several instrumentations on one meter', () => {
   const config = (extra: Partial<ToolArgumentInstrumentationConfig> = {}) =>
     new ToolArgumentInstrumentation({
       mcp: { enabled: false },
+      frameworks: { enabled: false },
       valueSets: { [REFUNDS]: staticValueSet(REFUND_CODES) },
       checkedArguments: REFUND_ARGUMENTS,
       ...extra,

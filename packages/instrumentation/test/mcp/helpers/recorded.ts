@@ -1,7 +1,7 @@
 import { staticValueSet } from '@argcheck/core';
 import type { CheckContext, CheckedArguments, CheckMode, CheckOutcome } from '@argcheck/core';
 import type { DerivedCatalog } from '../../../src/catalog/derive-catalog.js';
-import type { Engine } from '../../../src/engine.js';
+import type { Engine } from '../../../src/engine/engine.js';
 import { ToolArgumentInstrumentation } from '../../../src/instrumentation.js';
 
 /** One check that reached the engine, and whether the caller's catalog checked it. */
@@ -29,23 +29,27 @@ export function recordChecks(
   readContext: 'lazily' | 'at-call' = 'lazily',
 ): RecordedCheck[] {
   const engine = engineOf(inst);
-  const check = engine.check.bind(engine);
+  const decide = engine.decide.bind(engine);
   const checks: RecordedCheck[] = [];
-  (engine as { check: Engine['check'] }).check = (tool, args, ctx, scope) => {
+  (engine as { decide: Engine['decide'] }).decide = (call) => {
+    const { tool, scope } = call;
+    const ctx = call.context;
     const derived = scope !== undefined && engine.catalogFor(scope) !== undefined;
-    const outcome = check(tool, args, ctx, scope);
+    const decision = decide(call);
     const read = () => (typeof ctx === 'function' ? ctx() : ctx);
     const atCall = readContext === 'at-call' ? read() : undefined;
-    checks.push({
-      tool,
-      args,
-      get ctx() {
-        return readContext === 'at-call' ? atCall : read();
-      },
-      outcome,
-      engine: derived ? 'derived' : 'configured',
-    });
-    return outcome;
+    if (decision.outcome !== undefined) {
+      checks.push({
+        tool,
+        args: call.args,
+        get ctx() {
+          return readContext === 'at-call' ? atCall : read();
+        },
+        outcome: decision.outcome,
+        engine: derived ? 'derived' : 'configured',
+      });
+    }
+    return decision;
   };
   return checks;
 }
@@ -74,9 +78,11 @@ export interface Recorded {
 }
 
 export function recorded(options: RecordedOptions = {}): Recorded {
+  // Enabled (explicit entry points check only while it is), patching nothing
+  // unless asked: no framework hooks, MCP hooks only with `autoPatch`.
   const inst = new ToolArgumentInstrumentation({
-    enabled: false,
     mode: options.mode ?? 'observe',
+    frameworks: { enabled: false },
     valueSets: Object.fromEntries(
       Object.entries(options.valueSets ?? {}).map(([name, values]) => [
         name,
@@ -110,7 +116,8 @@ export function recorded(options: RecordedOptions = {}): Recorded {
  */
 export function patchModule(inst: ToolArgumentInstrumentation, moduleExports: object): void {
   const definition = inst.getModuleDefinitions()[0];
-  definition?.patch?.(moduleExports);
+  // A version in the definition's range, as the hook reads it from the package.
+  definition?.patch?.(moduleExports, '2.0.0');
 }
 
 export function unpatchModule(inst: ToolArgumentInstrumentation, moduleExports: object): void {

@@ -10,7 +10,7 @@ import {
 } from '@opentelemetry/instrumentation';
 import type { InstrumentationModuleDefinition } from '@opentelemetry/instrumentation';
 import { ToolArgumentInstrumentation } from '../../../src/instrumentation.js';
-import { findSdkInstalls } from '../../../src/mcp/sdk-location.js';
+import { findSdkInstalls } from '../../../src/integrations/mcp/sdk-location.js';
 
 /**
  * @modelcontextprotocol/sdk 1.32.x maps its CommonJS entry to dist/cjs/index.js

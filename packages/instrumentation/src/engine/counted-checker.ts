@@ -1,0 +1,175 @@
+/**
+ * A core checker whose outcomes are counted into their pre-allocated series
+ * and sampled into log records, and whose calls are counted by coverage
+ * (`tool_argument_call`). The engine has one over the configured arguments
+ * and one per catalog scope (`catalog/derived-sets.ts`).
+ */
+import type { ArgumentChecker, CheckContext, CheckOutcome, Finding } from '@argcheck/core';
+import type { CheckLog } from '../logs/check-log.js';
+import type { IntegrationName } from '../semconv.js';
+import {
+  COVERAGE_SLOT,
+  INTEGRATION_SLOT,
+  REASON_SLOT,
+  SHAPE_SLOT,
+  SLOT,
+  seriesFor,
+} from '../telemetry/series.js';
+import type { CallSeries, SeriesRegistry, SeriesTable, ToolEntry } from '../telemetry/series.js';
+import type { SpanOutcome } from '../telemetry/span-outcome.js';
+import type { ToolNames } from './tool-names.js';
+
+/** A call's context, or a function that reads it, called only when a log record is written. */
+export type CallContext = CheckContext | (() => CheckContext);
+
+/** Who saw a call, for `tool_argument_call`. */
+export interface CallSource {
+  readonly integration: IntegrationName;
+  /** The tool name comes from a catalog the integration read (a framework's tools, an MCP listing). */
+  readonly listed: boolean;
+  /** The scope's catalog is not known yet (an MCP call before `listTools`). */
+  readonly unlisted: boolean;
+}
+
+export interface CountedChecker {
+  /** Check one call, count its values and the call itself. Synchronous; never throws. */
+  check(
+    tool: string,
+    args: unknown,
+    ctx: CallContext | undefined,
+    source: CallSource,
+  ): CheckOutcome;
+}
+
+const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
+
+function bump(counts: Float64Array, slot: number): void {
+  counts[slot] = (counts[slot] as number) + 1;
+}
+
+/**
+ * Count an outcome into its pre-allocated slots and return the call's
+ * coverage slot. The hot path does one lookup per finding and increments
+ * numbers: no attribute objects, no clock, no random draw and no context
+ * read unless a log record is due.
+ */
+function count(outcome: CheckOutcome, entry: ToolEntry, log: CheckLog, ctx?: CallContext): number {
+  const rewritten = outcome.action === 'call_rewritten';
+  const findings = outcome.findings;
+  let coverage = COVERAGE_SLOT.none;
+  for (let i = 0; i < findings.length; i++) {
+    const finding = findings[i] as Finding;
+    const series = seriesFor(entry, finding.argument);
+    if (series === undefined) continue;
+    const counts = series.counts;
+    if (finding.status === 'unavailable') {
+      bump(counts, REASON_SLOT[finding.reason]);
+      if (coverage === COVERAGE_SLOT.none) coverage = COVERAGE_SLOT.unavailable;
+      continue;
+    }
+    coverage = COVERAGE_SLOT.checked;
+    if (finding.inSet) {
+      bump(counts, SLOT.IN_SET);
+    } else {
+      bump(counts, finding.inSetNormalised ? SLOT.IN_SET_NORMALISED_ONLY : SLOT.NOT_IN_SET);
+      if (finding.shape !== undefined) bump(counts, SHAPE_SLOT[finding.shape]);
+      // The core rewrites exactly the case and format variants (in_set_normalised) when it rewrites at all.
+      if (rewritten && finding.inSetNormalised && finding.canonical !== undefined) {
+        bump(counts, SLOT.REWRITTEN);
+      }
+    }
+    log.offer(series, finding, ctx);
+  }
+  if (outcome.action === 'reject') entry.series.repairStarted++;
+  return coverage;
+}
+
+export interface CountedCheckerDeps {
+  readonly table: SeriesTable;
+  readonly registry: SeriesRegistry;
+  readonly names: ToolNames;
+  readonly log: CheckLog;
+  readonly onSpan: SpanOutcome | undefined;
+}
+
+export function countedChecker(checker: ArgumentChecker, deps: CountedCheckerDeps): CountedChecker {
+  const { table, registry, names, log, onSpan } = deps;
+  // The tool of the previous call: a dispatcher mostly checks one tool over
+  // and over, usually with the same string object, which `===` settles by
+  // pointer where the map lookup hashes. The table never changes, so the
+  // entry kept never goes stale.
+  let lastTool: string | undefined;
+  let lastKey: string | undefined;
+  let lastEntry: ToolEntry | undefined;
+
+  const entryOf = (tool: string): ToolEntry | undefined => {
+    if (tool === lastTool) return lastEntry;
+    let key: string | undefined = tool;
+    let entry = table.get(tool);
+    if (entry === undefined) {
+      // A framework's prefixed name for a configured tool (tool-names.ts).
+      key = names.configured(tool);
+      entry = key === undefined ? undefined : table.get(key);
+    }
+    lastTool = tool;
+    lastKey = key;
+    lastEntry = entry;
+    return entry;
+  };
+
+  const callOf = (entry: ToolEntry, key: string, source: CallSource): CallSeries => {
+    const slot = INTEGRATION_SLOT[source.integration];
+    let series = entry.calls[slot];
+    if (series === undefined) {
+      series = registry.call(names.configured(key) ?? key, source.integration, source.listed);
+      entry.calls[slot] = series;
+    }
+    return series;
+  };
+
+  return {
+    check(tool, args, ctx, source) {
+      let entry: ToolEntry | undefined;
+      try {
+        entry = entryOf(tool);
+      } catch {
+        entry = undefined;
+      }
+      // The table has every tool with a checked argument, so the checker would
+      // answer this one with no findings: answer it here, without calling it.
+      if (entry === undefined) {
+        try {
+          const series = registry.call(
+            names.configured(tool) ?? tool,
+            source.integration,
+            source.listed,
+          );
+          bump(series.counts, source.unlisted ? COVERAGE_SLOT.unlisted : COVERAGE_SLOT.none);
+        } catch {
+          // Telemetry never affects the call.
+        }
+        return { tool, action: 'call', args, findings: NO_FINDINGS };
+      }
+      const key = lastKey as string;
+      let outcome: CheckOutcome;
+      try {
+        // The core checker does not read the context; a deferred one stays unread here.
+        outcome = checker.check(key, args, typeof ctx === 'function' ? undefined : ctx);
+      } catch {
+        return { tool, action: 'call', args, findings: NO_FINDINGS };
+      }
+      try {
+        let coverage = source.unlisted ? COVERAGE_SLOT.unlisted : COVERAGE_SLOT.none;
+        if (outcome.findings.length > 0) {
+          const counted = count(outcome, entry, log, ctx);
+          if (counted !== COVERAGE_SLOT.none) coverage = counted;
+        }
+        bump(callOf(entry, key, source).counts, coverage);
+      } catch {
+        // Telemetry never affects the call.
+      }
+      if (onSpan !== undefined && outcome.findings.length > 0) onSpan(outcome);
+      return outcome;
+    },
+  };
+}

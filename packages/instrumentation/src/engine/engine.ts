@@ -1,0 +1,269 @@
+/**
+ * The one seam every tool call goes through, whoever makes it: a dispatcher
+ * calling `inst.check`, an MCP client, an agent framework. In: one `ToolCall`
+ * (tool, arguments, context, scope, and which integration saw it). Out: a
+ * `Decision` — the arguments to send on, or the repair message to answer the
+ * model with instead — already checked, counted and sampled. Modes,
+ * rewriting, rejection, counting, "counted once" and failing open live here
+ * and nowhere else; each integration only turns a decision into its
+ * framework's idiom.
+ *
+ * `scope` is the object whose tool catalog applies to the call (an MCP
+ * client, a framework tool, an agent): string enums in its tools' schemas are
+ * checked too, as derived value sets (`catalog/derived-sets.ts`).
+ *
+ * One engine is built per configuration; `setConfig` builds the next one.
+ */
+import type { DiagLogger } from '@opentelemetry/api';
+import { createArgumentChecker, createValueSetProvider } from '@argcheck/core';
+import type {
+  CheckContext,
+  CheckMode,
+  CheckOutcome,
+  ValueSetEvent,
+  ValueSetProvider,
+  ValueSetStatus,
+} from '@argcheck/core';
+import { createDerivedSets } from '../catalog/derived-sets.js';
+import type { ToolListing, ToolListings } from '../catalog/derived-sets.js';
+import type { DerivedCatalog } from '../catalog/derive-catalog.js';
+import type { ResolvedConfig } from '../config/resolve-config.js';
+import { createCheckLog } from '../logs/check-log.js';
+import type { LogEmitter } from '../logs/check-log.js';
+import type { IntegrationName } from '../semconv.js';
+import { seriesTable } from '../telemetry/series.js';
+import type { ArgumentSeries, SeriesRegistry } from '../telemetry/series.js';
+import { createSpanOutcome } from '../telemetry/span-outcome.js';
+import { coveredBy, runMarked, takeMark } from './call-marks.js';
+import { countedChecker } from './counted-checker.js';
+import type { CallContext, CallSource, CountedChecker } from './counted-checker.js';
+import { readOnce } from './read-once.js';
+import { createToolNames } from './tool-names.js';
+
+export type { CallContext } from './counted-checker.js';
+
+/** One tool call as an integration sees it. */
+export interface ToolCall {
+  /** The tool's name in the framework's own registry (a tools-map key, `tool.name`), or the MCP request's. */
+  readonly tool: string;
+  /** As the model emitted them: an object, or a JSON string. */
+  readonly args: unknown;
+  readonly context?: CallContext | undefined;
+  /** The object whose tool catalog applies (an MCP client, a framework tool, an agent). */
+  readonly scope?: object | undefined;
+  readonly integration: IntegrationName;
+  /**
+   * The sender reads the arguments again (an MCP request): check a copy read
+   * once, and send that copy (`read-once.ts`).
+   */
+  readonly readOnce?: boolean;
+}
+
+/** What to do with one call. */
+export interface Decision {
+  /** The arguments to send on: the model's, the copy read once, or the rewritten ones. */
+  readonly args: unknown;
+  /** Answer the model with this repair message instead of making the call (`reject`). */
+  readonly answer: string | undefined;
+  /** The check's outcome; `undefined` when an outer layer checked and counted this very call. */
+  readonly outcome: CheckOutcome | undefined;
+}
+
+export interface Engine {
+  readonly mode: CheckMode;
+  /** `spanOutcome` is on: outcomes are written on spans. */
+  readonly spanOutcome: boolean;
+  /** The provider over the configured value sets. */
+  readonly valueSets: ValueSetProvider;
+  /** A dispatcher's call (`inst.check`): check, count, maybe sample. Synchronous; never throws. */
+  check(tool: string, args: unknown, ctx?: CheckContext): CheckOutcome;
+  /** The seam: see the file comment. Synchronous; never throws. */
+  decide(call: ToolCall): Decision;
+  /**
+   * The seam for an integration that runs the tool itself: decides, then
+   * either runs the tool with the arguments to send, marked as checked so the
+   * MCP call it makes for this very call is not counted again
+   * (`call-marks.ts`), or returns `answer(repairMessage)` without running it.
+   * Whatever argcheck throws, the tool runs with the model's arguments.
+   */
+  invoke<T>(call: ToolCall, run: (args: unknown) => T, answer: (repairMessage: string) => T): T;
+  /**
+   * Write an outcome on the active span (`spanOutcome`), for an integration
+   * that checks a call before the span of its execution starts (the AI SDK
+   * validates a call's input before its `execute_tool` span). Never throws.
+   */
+  outcomeOnSpan(outcome: CheckOutcome): void;
+  /**
+   * A tool listing from `scope`. Returns a promise (never rejecting) that
+   * settles once calls in that scope are checked against the enums it
+   * derived, or `undefined` when nothing changed.
+   */
+  toolsListed(scope: object, listing: ToolListing): Promise<void> | undefined;
+  /** Whether `scope` (an MCP client) has listed its tools, under this or an earlier configuration. */
+  listed(scope: object): boolean;
+  /** Whether `tool` is in the tools `scope` listed last. */
+  inCatalog(scope: object, tool: string): boolean;
+  /** Sets would be derived from `scope`'s tool listing (an MCP client), and it has none yet. */
+  wantsListing(scope: object): boolean;
+  /** The catalog whose derived sets check `scope`'s calls now, if any (diagnostics, tests). */
+  catalogFor(scope: object): DerivedCatalog | undefined;
+  /** Settles when every configured and derived set has had its first load. Never rejects. */
+  ready(): Promise<void>;
+  /** Status of the configured sets and of the derived sets in use. */
+  statuses(): ValueSetStatus[];
+  close(): void;
+}
+
+export interface EngineDeps {
+  /** The instrumentation the engine belongs to: its marks exempt only its own calls. */
+  owner: object;
+  registry: SeriesRegistry;
+  /** Tool listings per scope; they outlive an engine, so the next configuration derives from them too. */
+  listings: ToolListings;
+  /** Read at each log record, so that a logger provider set later is used. */
+  logger: () => LogEmitter;
+  diag: DiagLogger;
+  onEvent: (event: ValueSetEvent) => void;
+  /** Derived arguments were left unchecked because the budget is spent. */
+  onBudgetSpent: (unchecked: number) => void;
+}
+
+const DISPATCHER: CallSource = Object.freeze({
+  integration: 'dispatcher',
+  listed: false,
+  unlisted: false,
+});
+
+/** @throws ArgcheckConfigError for a configuration mistake (from the core). */
+export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
+  const { owner, registry } = deps;
+  const providerOptions = {
+    ttlMs: config.ttlMs,
+    fetchTimeoutMs: config.fetchTimeoutMs,
+    maxStaleMs: config.maxStaleMs,
+    refreshJitter: config.refreshJitter,
+    clock: config.clock,
+    random: config.random,
+    onEvent: (event: ValueSetEvent) => {
+      registry.fetched(event);
+      deps.onEvent(event);
+    },
+  };
+  const provider = createValueSetProvider({ sources: config.valueSets, ...providerOptions });
+  for (const { name, source } of provider.status()) registry.valueSet(name, source);
+  const log = createCheckLog({ ...config, logger: deps.logger, diag: deps.diag });
+  const onSpan = createSpanOutcome(config.spanOutcome);
+  const names = createToolNames(Object.keys(config.checkedArguments));
+  const configuredSeries = Object.entries(config.checkedArguments).flatMap(([tool, paths]) =>
+    Object.entries(paths).map(([argument, set]) => registry.configured(tool, argument, set)),
+  );
+  const counted = (
+    checker: ReturnType<typeof createArgumentChecker>,
+    series: readonly ArgumentSeries[],
+    aliases?: ReadonlyMap<string, string>,
+  ): CountedChecker =>
+    countedChecker(checker, {
+      table: seriesTable(series, registry, aliases),
+      registry,
+      names,
+      log,
+      onSpan,
+    });
+  const configured = counted(
+    createArgumentChecker({
+      valueSets: provider,
+      checkedArguments: config.checkedArguments,
+      mode: config.mode,
+    }),
+    configuredSeries,
+  );
+  const derived = createDerivedSets({
+    config,
+    names,
+    configuredSets: provider,
+    configuredSeries,
+    providerOptions,
+    registry,
+    listings: deps.listings,
+    counted,
+    diag: deps.diag,
+    onBudgetSpent: deps.onBudgetSpent,
+  });
+
+  const checkerFor = (scope: object | undefined): CountedChecker =>
+    scope === undefined ? configured : (derived.checkerFor(scope) ?? configured);
+
+  const decide = (call: ToolCall): Decision => {
+    const { tool, integration, scope } = call;
+    const args = call.readOnce === true ? readOnce(call.args) : call.args;
+    // This very call, checked and counted by an outer layer of this instrumentation.
+    const exempt =
+      integration === 'mcp'
+        ? takeMark(owner, tool, args, names.same)
+        : coveredBy(owner, tool, args, names.same);
+    if (exempt) return { args, answer: undefined, outcome: undefined };
+    const mcp = integration === 'mcp';
+    const source: CallSource = {
+      integration,
+      // A framework's tool names come from its own registry; an MCP call's from the listing, if there.
+      listed: mcp
+        ? scope !== undefined && derived.inCatalog(scope, tool)
+        : integration !== 'dispatcher',
+      unlisted: mcp && scope !== undefined && config.mcp.deriveValueSets && !derived.listed(scope),
+    };
+    const outcome = checkerFor(scope).check(tool, args, call.context, source);
+    if (outcome.action === 'reject' && typeof outcome.repairMessage === 'string') {
+      return { args, answer: outcome.repairMessage, outcome };
+    }
+    return { args: outcome.args, answer: undefined, outcome };
+  };
+
+  return {
+    mode: config.mode,
+    spanOutcome: config.spanOutcome,
+    valueSets: provider,
+    check: (tool, args, ctx) => configured.check(tool, args, ctx, DISPATCHER),
+    decide(call) {
+      try {
+        return decide(call);
+      } catch {
+        // The counted checkers never throw; a hostile call object or arguments might.
+        return { args: call.args, answer: undefined, outcome: undefined };
+      }
+    },
+    invoke(call, run, answer) {
+      let decision: Decision | undefined;
+      let tool: string | undefined;
+      try {
+        tool = call.tool;
+        decision = decide(call);
+      } catch {
+        // As `decide`: the tool runs with the model's arguments.
+      }
+      if (decision === undefined || tool === undefined) return run(call.args);
+      if (decision.answer !== undefined) return answer(decision.answer);
+      const args = decision.args;
+      if (decision.outcome === undefined) return run(args);
+      return runMarked(owner, tool, args, () => run(args));
+    },
+    outcomeOnSpan: (outcome) => onSpan?.(outcome),
+    toolsListed: (scope, listing) => derived.learn(scope, listing),
+    listed: (scope) => derived.listed(scope),
+    inCatalog: (scope, tool) => derived.inCatalog(scope, tool),
+    wantsListing: (scope) => config.mcp.deriveValueSets && !derived.listed(scope),
+    catalogFor: (scope) => derived.catalogFor(scope),
+    async ready() {
+      await Promise.all([provider.ready(), derived.ready()]);
+    },
+    statuses() {
+      const seen = new Set<string>();
+      return [...provider.status(), ...derived.statuses()].filter(
+        (s) => !seen.has(s.name) && seen.add(s.name),
+      );
+    },
+    close() {
+      provider.close();
+      derived.close();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Arguments read once. An MCP client reads a call's `arguments` again when it
+ * sends them (`JSON.stringify`, or an in-memory transport handing the object
+ * over), so a getter or a Proxy could send something other than what was
+ * checked. The seam checks a copy read once and sends that copy: plain
+ * objects and arrays are copied as `JSON.stringify` reads them (own
+ * enumerable string keys, `toJSON` applied with the key it would get); other
+ * values are kept. Bounded: past `MAX_NODES` copied values or `MAX_DEPTH`,
+ * what is left is kept as it is (decision 0024).
+ */
+
+const MAX_NODES = 100_000;
+const MAX_DEPTH = 64;
+
+interface Budget {
+  nodes: number;
+}
+
+function copy(value: unknown, key: string, depth: number, budget: Budget): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > MAX_DEPTH || --budget.nodes < 0) return value;
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') {
+    const replaced: unknown = toJSON.call(value, key);
+    // What toJSON gave is serialised as it is, without calling toJSON again.
+    return typeof replaced === 'object' && replaced !== null
+      ? copyPlain(replaced, depth, budget)
+      : replaced;
+  }
+  return copyPlain(value, depth, budget);
+}
+
+function copyPlain(value: object, depth: number, budget: Budget): unknown {
+  if (Array.isArray(value)) {
+    const length = value.length;
+    const out = new Array<unknown>(length);
+    for (let i = 0; i < length; i++) out[i] = copy(value[i], String(i), depth + 1, budget);
+    return out;
+  }
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) {
+    const item = copy(source[key], key, depth + 1, budget);
+    // defineProperty: a key `__proto__` stays data, as JSON.parse would make it.
+    if (key === '__proto__') {
+      Object.defineProperty(out, key, {
+        value: item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else out[key] = item;
+  }
+  return out;
+}
+
+/** `value` as it would be serialised under `key`, read once. Throws what a getter, trap or `toJSON` throws. */
+export function readOnce(value: unknown, key = 'arguments'): unknown {
+  return copy(value, key, 0, { nodes: MAX_NODES });
+}

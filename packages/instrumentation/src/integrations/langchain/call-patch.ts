@@ -1,0 +1,124 @@
+/**
+ * LangChain.js: the wrapper of `StructuredTool.prototype.call(arg, config)`,
+ * where `invoke` lands for every tool class (`tool()`, `DynamicTool`,
+ * `DynamicStructuredTool`, MCP adapter tools, subclasses), before the
+ * schema is parsed and before callbacks run. LangGraph's `ToolNode` and the
+ * prebuilt agents call `tool.invoke(toolCall)`, so they arrive here too. The
+ * CommonJS and ESM builds define different classes; each is wrapped.
+ *
+ * `arg` is the tool's input object, or a ToolCall `{ name, args, id, type:
+ * 'tool_call' }`. A rejection answers the way LangChain reports a failed
+ * tool call to the model: a `ToolMessage` with `status: 'error'` and the
+ * call's id, or, when the call carries no id (a direct `invoke(args)`), the
+ * repair message as the tool's content. Nothing is thrown.
+ */
+import type { Engine } from '../../engine/engine.js';
+import { frameworkContext } from '../../kit/call-context.js';
+import type { Host } from '../../kit/host.js';
+import { listTools } from '../../kit/tools-map.js';
+import { isObject } from '../../kit/values.js';
+import type { Target } from '../../kit/values.js';
+import type { Method, Patch, Switch } from '../../kit/wrapping.js';
+import { toJsonSchema, toolMessageClass } from './core-modules.js';
+
+/** The first part of the names of sets derived from LangChain tool schemas. */
+export const LANGCHAIN_ORIGIN = 'langchain';
+
+function isToolCall(arg: unknown): arg is Target {
+  return isObject(arg) && arg.type === 'tool_call';
+}
+
+function toolCallIdOf(arg: unknown, config: unknown): unknown {
+  if (isToolCall(arg) && typeof arg.id === 'string') return arg.id;
+  const toolCall = isObject(config) ? config.toolCall : undefined;
+  return isObject(toolCall) ? toolCall.id : undefined;
+}
+
+function rejected(message: string, toolCallId: unknown, name: string): unknown {
+  if (typeof toolCallId !== 'string') return message;
+  const ToolMessage = toolMessageClass();
+  if (ToolMessage === undefined) return message;
+  return new ToolMessage({ status: 'error', content: message, tool_call_id: toolCallId, name });
+}
+
+function inputSchemaOf(tool: Target): unknown {
+  const convert = toJsonSchema();
+  return convert === undefined ? undefined : convert(tool.schema);
+}
+
+/** Check the call and send it on, or answer it; a promise, like the `call` it stands in for. */
+function callChecked(
+  host: Host,
+  engine: Engine,
+  send: (arg: unknown) => unknown,
+  tool: Target,
+  name: string,
+  arg: unknown,
+  config: unknown,
+): unknown {
+  const toolCall = isToolCall(arg) ? arg : undefined;
+  const toolCallId = toolCallIdOf(arg, config);
+  const checked = () =>
+    engine.invoke<unknown>(
+      {
+        tool: name,
+        args: toolCall === undefined ? arg : toolCall.args,
+        context: frameworkContext(toolCallId),
+        scope: tool,
+        integration: 'langchain',
+      },
+      (args) => {
+        if (toolCall === undefined) return send(args);
+        return send(args === toolCall.args ? toolCall : { ...toolCall, args });
+      },
+      (message) => Promise.resolve(rejected(message, toolCallId, name)),
+    );
+  // Only a tool's first call waits, for the sets derived from its schema.
+  const waiting = listTools(
+    host,
+    engine,
+    tool,
+    LANGCHAIN_ORIGIN,
+    [[name, () => inputSchemaOf(tool)]],
+    true,
+  );
+  return waiting === undefined ? checked() : waiting.then(checked);
+}
+
+/**
+ * The wrapper of a tool's `call` (prototype or instance). A tool wrapped as
+ * an instance (the explicit entry point) and on its class's prototype
+ * reaches the prototype's wrapper synchronously with the very argument the
+ * instance's handed on (`host.forwarding`), which then passes the call
+ * through, so the call counts once. Whatever argcheck throws, the tool is
+ * called as asked.
+ */
+export function patchToolCall(host: Host): Patch {
+  return (original: Method, on: Switch) =>
+    function (this: unknown, ...args: unknown[]): unknown {
+      const arg = args[0];
+      const forwarded = arg !== undefined && arg === host.forwarding;
+      const engine = on.active && !forwarded ? host.engine() : undefined;
+      if (engine === undefined || !isObject(this) || typeof this.name !== 'string') {
+        return original.apply(this, args);
+      }
+      const send = (sent: unknown) => {
+        const previous = host.forwarding;
+        host.forwarding = sent;
+        try {
+          return original.apply(this, [sent, ...args.slice(1)]);
+        } finally {
+          host.forwarding = previous;
+        }
+      };
+      return callChecked(host, engine, send, this, this.name, arg, args[1]);
+    };
+}
+
+/** `StructuredTool.prototype` of a loaded `@langchain/core/tools` module, when it has `call`. */
+export function structuredToolPrototype(moduleExports: unknown): Target | undefined {
+  const cls = isObject(moduleExports) ? moduleExports.StructuredTool : undefined;
+  if (typeof cls !== 'function') return undefined;
+  const proto: unknown = cls.prototype;
+  return isObject(proto) && typeof proto.call === 'function' ? proto : undefined;
+}

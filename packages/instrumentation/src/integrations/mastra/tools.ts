@@ -1,0 +1,31 @@
+/**
+ * Mastra tools as its agents run them: `convertTools` turns every tool an
+ * agent may call (its own, toolsets, MCP, memory, workspace) into an AI SDK
+ * style tool, whose `parameters` is a schema with `jsonSchema`. A rejected
+ * call answers `{ error: true, message }`, the shape of Mastra's own answer to
+ * tool input that fails validation, so the model sees a familiar failure.
+ */
+import { jsonSchemaOf } from '../../kit/tool-schemas.js';
+import { invokingExecute } from '../../kit/tools-map.js';
+import type { ToolLike, ToolsKind } from '../../kit/tools-map.js';
+import { isObject } from '../../kit/values.js';
+
+export interface MastraRejection {
+  error: true;
+  message: string;
+}
+
+export function mastraRejection(message: string): MastraRejection {
+  return { error: true, message };
+}
+
+export const MASTRA_TOOLS: ToolsKind = {
+  integration: 'mastra',
+  origin: 'mastra',
+  inputSchema(tool: ToolLike) {
+    const parameters = tool.parameters;
+    if (isObject(parameters) && 'jsonSchema' in parameters) return parameters.jsonSchema;
+    return jsonSchemaOf(tool.inputSchema, undefined);
+  },
+  checked: (call) => ({ execute: invokingExecute(MASTRA_TOOLS, call, mastraRejection) }),
+};

@@ -1,0 +1,73 @@
+/**
+ * OpenAI Agents SDK, the explicit entry point: a tool input guardrail, for
+ * applications whose `@openai/agents` cannot be patched (ESM without the
+ * loader hook) or that prefer to say where the check runs. Add it to a
+ * tool's `inputGuardrails`.
+ *
+ * A rejection is the guardrail's `rejectContent(repairMessage)`: the tool
+ * does not run and the model reads the message as the tool's output. The
+ * call is checked and counted here; when this instance's wrapper of
+ * `invokeFunctionTool` is on as well, it sends the arguments decided here and
+ * does not count the call again. A guardrail can allow or reject, not hand
+ * the tool other arguments: without the patch, a `normalise` rewrite is made
+ * by replacing the call item's `arguments` with the rewritten JSON
+ * (docs/frameworks.md).
+ */
+import { frameworkContext } from '../../kit/call-context.js';
+import type { Host } from '../../kit/host.js';
+import { isObject } from '../../kit/values.js';
+import type { AgentsGuardrailOutput, AgentsToolInputGuardrail } from '../../types.js';
+import { invokePatched, listAgentsTool, markDecided } from './invoke-patch.js';
+
+export const GUARDRAIL_NAME = 'argcheck';
+
+const ALLOW: AgentsGuardrailOutput = Object.freeze({ behavior: Object.freeze({ type: 'allow' }) });
+
+/** The agent's own tool object of that name: the scope its schema's derived sets belong to. */
+function toolOf(agent: unknown, name: string): Record<PropertyKey, unknown> | undefined {
+  const tools = isObject(agent) ? agent.tools : undefined;
+  if (!Array.isArray(tools)) return undefined;
+  const found: unknown = tools.find((t) => isObject(t) && t.name === name);
+  return isObject(found) ? found : undefined;
+}
+
+async function decide(host: Host, data: unknown): Promise<AgentsGuardrailOutput> {
+  const engine = host.engine();
+  if (engine === undefined || !isObject(data)) return ALLOW;
+  const toolCall = data.toolCall;
+  if (!isObject(toolCall) || typeof toolCall.name !== 'string') return ALLOW;
+  const name = toolCall.name;
+  const tool = toolOf(data.agent, name);
+  if (tool !== undefined) await listAgentsTool(host, engine, tool, name);
+  const decision = engine.decide({
+    tool: name,
+    args: toolCall.arguments,
+    context: frameworkContext(toolCall.callId),
+    scope: tool,
+    integration: 'openai_agents',
+  });
+  if (decision.answer !== undefined) {
+    return { behavior: { type: 'rejectContent', message: decision.answer } };
+  }
+  if (invokePatched(host)) markDecided(host, toolCall, decision.args);
+  else if (decision.args !== toolCall.arguments && typeof decision.args === 'string') {
+    toolCall.arguments = decision.args;
+  }
+  return ALLOW;
+}
+
+export function agentsToolGuardrail(host: Host): AgentsToolInputGuardrail {
+  host.seen('openai_agents');
+  return {
+    type: 'tool_input',
+    name: GUARDRAIL_NAME,
+    async run(data) {
+      try {
+        return await decide(host, data);
+      } catch (error) {
+        host.diag.error('argcheck: the Agents guardrail check failed; the call goes ahead', error);
+        return ALLOW;
+      }
+    },
+  };
+}

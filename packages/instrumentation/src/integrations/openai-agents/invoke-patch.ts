@@ -1,0 +1,110 @@
+/**
+ * OpenAI Agents SDK: the wrapper of `invokeFunctionTool({ tool, runContext,
+ * input, details })` in `@openai/agents-core`'s internal `tool` module, which
+ * the runner calls for every function tool (MCP tools included) after the
+ * tool input guardrails, streamed runs or not. The package index only
+ * re-exports it through getters, so the module itself is patched.
+ *
+ * `input` is the model's JSON string; a rewritten one is parsed again by the
+ * tool, since the runner's pre-parsed input is used only for the very string
+ * it was parsed from. A rejection resolves to the repair message as the
+ * tool's output — what a tool input guardrail's `rejectContent` gives the
+ * model — because a throw here would abort the whole run.
+ */
+import type { Engine } from '../../engine/engine.js';
+import { frameworkContext } from '../../kit/call-context.js';
+import type { Host } from '../../kit/host.js';
+import { listTools } from '../../kit/tools-map.js';
+import { isObject } from '../../kit/values.js';
+import type { Method, Patch, Switch } from '../../kit/wrapping.js';
+
+/** The first part of the names of sets derived from Agents tool schemas. */
+export const AGENTS_ORIGIN = 'openai-agents';
+
+interface AgentsState {
+  /** The wrappers in place; the explicit guardrail leaves rewriting to them while one is on. */
+  readonly switches: Set<Switch>;
+  /** Calls the explicit guardrail has checked and counted, by their `toolCall` item: the arguments to send. */
+  readonly decided: WeakMap<object, { args: unknown }>;
+}
+
+const STATE = Symbol('argcheck.openai-agents');
+
+function stateOf(host: Host): AgentsState {
+  return host.local(STATE, () => ({ switches: new Set(), decided: new WeakMap() }));
+}
+
+/** Is a wrapper of `invokeFunctionTool` of this instance on (the runner will call it after the guardrails)? */
+export function invokePatched(host: Host): boolean {
+  for (const on of stateOf(host).switches) if (on.active) return true;
+  return false;
+}
+
+/** Called by the guardrail: this call is checked; the wrapper sends `args` without checking again. */
+export function markDecided(host: Host, toolCall: object, args: unknown): void {
+  stateOf(host).decided.set(toolCall, { args });
+}
+
+function takeDecided(host: Host, toolCall: unknown): { args: unknown } | undefined {
+  if (!isObject(toolCall)) return undefined;
+  const { decided } = stateOf(host);
+  const found = decided.get(toolCall);
+  decided.delete(toolCall);
+  return found;
+}
+
+/** List an Agents tool's JSON Schema `parameters` as a catalog of one, the first time it is seen. */
+export function listAgentsTool(
+  host: Host,
+  engine: Engine,
+  tool: Record<PropertyKey, unknown>,
+  name: string,
+): Promise<void> | undefined {
+  return listTools(host, engine, tool, AGENTS_ORIGIN, [[name, () => tool.parameters]], true);
+}
+
+/** Check the call and send it on, or answer it; a promise, like `invokeFunctionTool`'s. */
+function invokeChecked(
+  host: Host,
+  engine: Engine,
+  send: (input: unknown) => unknown,
+  call: Record<PropertyKey, unknown>,
+  tool: Record<PropertyKey, unknown>,
+  name: string,
+): unknown {
+  const toolCall = isObject(call.details) ? call.details.toolCall : undefined;
+  const decided = takeDecided(host, toolCall);
+  if (decided !== undefined) return host.runMarked(name, decided.args, () => send(decided.args));
+  const checked = () =>
+    engine.invoke<unknown>(
+      {
+        tool: name,
+        args: call.input,
+        context: frameworkContext(isObject(toolCall) ? toolCall.callId : undefined),
+        scope: tool,
+        integration: 'openai_agents',
+      },
+      send,
+      (message) => Promise.resolve(message),
+    );
+  // Only a tool's first call waits, for the sets derived from its schema.
+  const waiting = listAgentsTool(host, engine, tool, name);
+  return waiting === undefined ? checked() : waiting.then(checked);
+}
+
+/** The wrapper of `invokeFunctionTool`. Whatever argcheck throws, the tool runs as the runner asked. */
+export function patchInvokeFunctionTool(host: Host): Patch {
+  return (original: Method, on: Switch) => {
+    stateOf(host).switches.add(on);
+    return function (this: unknown, ...args: unknown[]): unknown {
+      const call = args[0];
+      const engine = on.active ? host.engine() : undefined;
+      if (engine === undefined || !isObject(call)) return original.apply(this, args);
+      const tool = call.tool;
+      if (!isObject(tool) || typeof tool.name !== 'string') return original.apply(this, args);
+      const send = (input: unknown) =>
+        original.apply(this, [input === call.input ? call : { ...call, input }, ...args.slice(1)]);
+      return invokeChecked(host, engine, send, call, tool, tool.name);
+    };
+  };
+}
