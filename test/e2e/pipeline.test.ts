@@ -196,7 +196,14 @@ describe('e2e: argcheck through the real collector, Prometheus and Alertmanager'
       await Promise.all(agents.map((a) => a.inst.ready()));
     }, Date.now());
     // random() = 0: no refresh jitter, so refunds is refreshed exactly every TTL.
-    const common = { logSampleRatio: 1, clock, random: () => 0, mcp: { enabled: false } } as const;
+    // No integration but the dispatcher: a framework this process loaded would be patched, and count.
+    const common = {
+      logSampleRatio: 1,
+      clock,
+      random: () => 0,
+      mcp: { enabled: false },
+      frameworks: { enabled: false },
+    } as const;
     refundAgent = new Agent(SERVICES.refund, stack.otlpHttpUrl, {
       ...common,
       mode: 'reject',

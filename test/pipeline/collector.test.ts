@@ -42,6 +42,10 @@ const contractMetrics = [
   sum('tool_argument_repair_started', '{call}', [[4, { tool: 'refund_order', argument: 'x' }]]),
   // Delta temporality (an SDK set to prefer it) is the contract's type too.
   sum('tool_argument_rewritten', '{call}', [[2, refund]], { delta: true }),
+  sum('tool_argument_call', '{call}', [
+    [10, { tool: 'refund_order', integration: 'mcp', coverage: 'checked', argument: 'x' }],
+    [3, { tool: 'refund_order', integration: 'mcp', coverage: 'checked', argument: 'y' }],
+  ]),
   sum('tool_argument_value_set_fetch', '{fetch}', [[9, { ...set, outcome: 'success' }]]),
   histogram('tool_argument_value_set_fetch_duration', 's', [
     {
@@ -157,6 +161,7 @@ describe('pipeline: the collector with otel-collector.yaml', function () {
       'tool_argument_check_unavailable_total',
       'tool_argument_repair_started_total',
       'tool_argument_rewritten_total',
+      'tool_argument_call_total',
       'tool_argument_value_set_fetch_total',
       'tool_argument_value_set_fetch_duration_seconds_bucket',
       'tool_argument_value_set_fetch_duration_seconds_count',
@@ -174,6 +179,7 @@ describe('pipeline: the collector with otel-collector.yaml', function () {
       tool_argument_check_unavailable_total: ['tool', 'argument', 'set', 'reason'],
       tool_argument_repair_started_total: ['tool'],
       tool_argument_rewritten_total: ['tool', 'argument', 'set'],
+      tool_argument_call_total: ['tool', 'integration', 'coverage'],
       tool_argument_value_set_fetch_total: ['set', 'source', 'outcome'],
       tool_argument_value_set_fetch_duration_seconds_count: ['set', 'source', 'outcome'],
       tool_argument_value_set_fetch_duration_seconds_bucket: ['set', 'source', 'outcome', 'le'],
@@ -204,6 +210,7 @@ describe('pipeline: the collector with otel-collector.yaml', function () {
     expect(values('tool_argument_mismatch_total')).to.deep.equal([12]);
     expect(values('tool_argument_repair_started_total')).to.deep.equal([4]);
     expect(values('tool_argument_rewritten_total')).to.deep.equal([2]);
+    expect(values('tool_argument_call_total')).to.deep.equal([13]);
     expect(values('tool_argument_value_set_fetch_duration_seconds_count')).to.deep.equal([9]);
   });
 

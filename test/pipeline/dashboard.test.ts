@@ -208,6 +208,15 @@ describe('pipeline: Grafana dashboard', () => {
         'rate(tool_argument_value_check_total',
       );
     });
+
+    it('show the tool calls seen by integration and coverage, and the share checked', () => {
+      expect(exprsOf(panelByTitle(/tool calls seen/i)).join()).to.match(
+        /sum by \(integration, coverage\) \(rate\(tool_argument_call_total/,
+      );
+      const share = exprsOf(panelByTitle(/share of tool calls checked/i)).join();
+      expect(share).to.include('coverage="checked"');
+      expect(share).to.match(/sum by \(integration\)/);
+    });
   });
 
   describe('dashboardQueries()', () => {
@@ -291,6 +300,16 @@ function promtoolTestFile(): unknown {
     add('tool_argument_check_unavailable_total', { ...c, reason: 'fetch_failed' }, '0+2x30');
     add('tool_argument_repair_started_total', { tool: c.tool }, '0+3x30');
     add('tool_argument_rewritten_total', c, '0+4x30');
+    add(
+      'tool_argument_call_total',
+      { tool: c.tool, integration: 'mcp', coverage: 'checked' },
+      '0+900x30',
+    );
+    add(
+      'tool_argument_call_total',
+      { tool: c.tool, integration: 'mcp', coverage: 'none' },
+      '0+100x30',
+    );
     const set = { set: c.set, source: 'http' };
     add('tool_argument_value_set_fetch_total', { ...set, outcome: 'success' }, '0+1x30');
     add('tool_argument_value_set_age_seconds', set, '0+60x4 0+60x4 0+60x4 0+60x4 0+60x4 0+60x4 0');

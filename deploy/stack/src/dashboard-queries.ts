@@ -26,6 +26,7 @@ export const CONTRACT_SERIES = {
   tool_argument_check_unavailable_total: ['tool', 'argument', 'set', 'reason'],
   tool_argument_repair_started_total: ['tool'],
   tool_argument_rewritten_total: ['tool', 'argument', 'set'],
+  tool_argument_call_total: ['tool', 'integration', 'coverage'],
   tool_argument_value_set_fetch_total: ['set', 'source', 'outcome'],
   tool_argument_value_set_fetch_duration_seconds: ['set', 'source', 'outcome'],
   tool_argument_value_set_age_seconds: ['set', 'source'],

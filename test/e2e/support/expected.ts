@@ -3,7 +3,11 @@
  * and the snapshot of what Prometheus holds, in the same form.
  */
 import { MISMATCH_SHAPES, UNAVAILABLE_REASONS } from '@argcheck/core';
-import { FETCH_OUTCOME_VALUES } from '@argcheck/instrumentation/semconv';
+import {
+  COVERAGE_VALUES,
+  FETCH_OUTCOME_VALUES,
+  TOOL_UNNAMED,
+} from '@argcheck/instrumentation/semconv';
 import type { PrometheusClient, Sample } from './stack.js';
 import {
   CARRIER,
@@ -14,6 +18,7 @@ import {
   ROGUE_POINTS_PER_ROUND,
   SERVICES,
   SET_NAMES,
+  STOCK_CALLS_PER_ROUND,
   WAREHOUSE,
   WAREHOUSES,
   refundFigures,
@@ -110,7 +115,24 @@ export function expectedSeries(input: ExpectationInput): Map<string, number> {
     exported('tool_argument_rewritten_total', base, counted.rewritten ?? 0);
   };
 
+  /** The dispatcher's calls of `tool`, every one with a checked argument; any other tool's, none. */
+  const calls = (service: { name: string; instance: string }, tool: string, checked: number) => {
+    for (const t of [tool, TOOL_UNNAMED]) {
+      for (const coverage of COVERAGE_VALUES) {
+        const value = t === tool && coverage === 'checked' ? checked : 0;
+        exported(
+          'tool_argument_call_total',
+          { ...job(service), tool: t, integration: 'dispatcher', coverage },
+          value,
+        );
+      }
+    }
+  };
+
   const refund = refundFigures(input.rounds);
+  // One checked value per refund call, the retries of rejected calls included.
+  calls(SERVICES.refund, REFUND.tool, refund.checks);
+  calls(SERVICES.stock, WAREHOUSE.tool, STOCK_CALLS_PER_ROUND * input.rounds);
   // reject mode: case/format variants are rewritten, every other mismatch rejected.
   checked(REFUND, SERVICES.refund, refund, { rewritten: refund.formatting });
   exported(

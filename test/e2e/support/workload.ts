@@ -264,7 +264,7 @@ function warehouseItems(): Emission[] {
 
 const REFUND_PLAN = refundCalls();
 const WAREHOUSE_PLAN = warehouseItems();
-const STOCK_CALLS_PER_ROUND = WAREHOUSE_CHECKS_PER_ROUND / ITEMS_PER_CALL;
+export const STOCK_CALLS_PER_ROUND = WAREHOUSE_CHECKS_PER_ROUND / ITEMS_PER_CALL;
 export const CARRIER_CHECKS_PER_ROUND = Math.ceil(STOCK_CALLS_PER_ROUND / CARRIER_EVERY);
 
 // ------------------------------------------------------------------ figures

@@ -23,6 +23,7 @@ import type {
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import type { CountedChecker } from '../engine/counted-checker.js';
 import type { ToolNames } from '../engine/tool-names.js';
+import type { IntegrationName } from '../semconv.js';
 import type { ArgumentSeries, SeriesRegistry } from '../telemetry/series.js';
 import { deriveCatalog } from './derive-catalog.js';
 import type { DerivedCatalog } from './derive-catalog.js';
@@ -37,6 +38,8 @@ export interface ToolListing {
   readonly origin?: string | undefined;
   /** Tells catalogs of one origin apart (an MCP server's `serverInfo.name`). */
   readonly scopeName?: string | undefined;
+  /** Whose calls the listed tools are, for their `tool_argument_call` series. @default 'mcp' */
+  readonly integration?: IntegrationName | undefined;
 }
 
 /** What a scope has listed so far. Outlives an engine: the next configuration derives from it. */
@@ -281,7 +284,7 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
 
     catalogFor: (scope) => scopes.get(scope)?.active?.catalog,
 
-    learn(scope, { tools, continued, origin, scopeName }) {
+    learn(scope, { tools, continued, origin, scopeName, integration }) {
       let listing = deps.listings.get(scope);
       if (listing === undefined) {
         listing = { tools: new Map(), origin, scopeName, warnedCap: false };
@@ -292,7 +295,10 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
       listing.scopeName = scopeName;
       for (const tool of tools) {
         const name = (tool as { name?: unknown } | null)?.name;
-        if (typeof name === 'string' && !listing.tools.has(name)) listing.tools.set(name, tool);
+        if (typeof name !== 'string' || listing.tools.has(name)) continue;
+        listing.tools.set(name, tool);
+        // Its calls' series are exported from here on, at zero until counted.
+        registry.call(names.configured(name) ?? name, integration ?? 'mcp', true);
       }
       // The tool names are kept whatever derivation says: they name the calls' series.
       if (!derives(origin)) return undefined;

@@ -30,10 +30,7 @@ export interface ToolLike {
 export type ToolsMap = Readonly<Record<string, unknown>>;
 
 /** How one framework's tools are read, checked and answered. */
-export interface ToolsKind {
-  readonly integration: IntegrationName;
-  /** The first part of derived set names (`ai-sdk`, `mastra`). */
-  readonly origin: string;
+export interface ToolsKind extends CatalogSource {
   /** The tool's input schema as JSON Schema (or a promise of it), or `undefined`. May throw. */
   inputSchema(tool: ToolLike): unknown;
   /** The checked copy's own properties that differ from the tool's: at least `execute`. */
@@ -129,14 +126,21 @@ export function invokingExecute(
  * for. The tool names are listed whatever `frameworks.deriveValueSets` says:
  * they name the calls' series. Never throws, never rejects.
  */
+/** Where a framework's tool catalogs come from: the set names' first part, and the integration. */
+export interface CatalogSource {
+  readonly origin: string;
+  readonly integration: IntegrationName;
+}
+
 export function listTools(
   host: Host,
   engine: Engine,
   scope: object,
-  origin: string,
+  source: CatalogSource,
   tools: readonly (readonly [name: string, schema: () => unknown])[],
   once: boolean,
 ): Promise<void> | undefined {
+  const { origin } = source;
   const state = host.tools;
   if (once && state.listed.has(scope)) return state.listed.get(scope);
   let waiting: Promise<void> | undefined;
@@ -158,6 +162,7 @@ export function listTools(
       engine.toolsListed(scope, {
         tools: tools.map(([name], i) => ({ name, inputSchema: resolved[i] })),
         origin,
+        integration: source.integration,
       });
     const ready = schemas.some((schema) => schema instanceof Promise)
       ? Promise.all(schemas.map((schema) => Promise.resolve(schema).catch(() => undefined))).then(
@@ -206,7 +211,7 @@ export function checkTools<T>(
     const wait = (p: Promise<void> | undefined) => p !== undefined && waits.push(p);
     const agentTools = agentScope === undefined ? undefined : schemas(entries);
     if (engine !== undefined && agentScope !== undefined && agentTools !== undefined) {
-      wait(listTools(host, engine, agentScope, kind.origin, agentTools, false));
+      wait(listTools(host, engine, agentScope, kind, agentTools, false));
     }
     const checked = Object.create(Object.getPrototypeOf(tools) as object | null) as Record<
       string,
@@ -217,7 +222,7 @@ export function checkTools<T>(
       const scope = agentScope ?? tool;
       const scopeTools = agentTools ?? schemas([[name, tool]]);
       if (engine !== undefined && agentScope === undefined) {
-        wait(listTools(host, engine, tool, kind.origin, scopeTools, true));
+        wait(listTools(host, engine, tool, kind, scopeTools, true));
       }
       let byName = state.copies.get(tool);
       if (byName === undefined) state.copies.set(tool, (byName = new Map<string, ToolLike>()));
@@ -233,7 +238,7 @@ export function checkTools<T>(
             const current = host.engine();
             return current === undefined
               ? undefined
-              : listTools(host, current, scope, kind.origin, scopeTools, true);
+              : listTools(host, current, scope, kind, scopeTools, true);
           },
         });
         byName.set(name, copy);

@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { functionValueSet, MISMATCH_SHAPES, UNAVAILABLE_REASONS } from '@argcheck/core';
 import {
+  COVERAGE_VALUES,
   FETCH_OUTCOME_VALUES,
+  METRIC_TOOL_ARGUMENT_CALL,
   METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE,
   METRIC_TOOL_ARGUMENT_MISMATCH,
   METRIC_TOOL_ARGUMENT_REPAIR_STARTED,
@@ -45,6 +47,17 @@ function refundArgumentSeries(value: number) {
   };
 }
 
+/** The `tool_argument_call` series of each tool, by integration, each at zero. */
+function callSeries(byTool: Record<string, readonly string[]>) {
+  return sorted(
+    Object.entries(byTool).flatMap(([tool, integrations]) =>
+      integrations.flatMap((integration) =>
+        COVERAGE_VALUES.map((coverage) => at(0)({ tool, integration, coverage })),
+      ),
+    ),
+  );
+}
+
 describe('series exported at zero from start-up', () => {
   let h: Harness;
   afterEach(() => h.close());
@@ -55,11 +68,17 @@ describe('series exported at zero from start-up', () => {
       valueSets: { [REFUNDS]: functionValueSet(() => new Promise(() => undefined)) },
       checkedArguments: REFUND_ARGUMENTS,
       clock: new FakeClock(),
+      // Only the dispatcher: a framework this process loaded would be patched, and count too.
+      frameworks: { enabled: false },
     });
     const collected = await h.collect();
     for (const [name, expected] of Object.entries(refundArgumentSeries(0))) {
       expect(allPointsOf(collected, name), name).to.deep.equal(expected);
     }
+    // Calls of the configured tool, and of any other one, as the dispatcher sees them.
+    expect(allPointsOf(collected, METRIC_TOOL_ARGUMENT_CALL)).to.deep.equal(
+      callSeries({ refund_order: ['dispatcher'], _other: ['dispatcher'] }),
+    );
     expect(allPointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH)).to.deep.equal(
       sorted(
         Object.values(FETCH_OUTCOME_VALUES).map((outcome) =>
@@ -86,8 +105,8 @@ describe('series exported at zero from start-up', () => {
     expect([unavailable(before), unavailable(after)]).to.deep.equal([0, 486]);
   });
 
-  it('a catalog-derived argument and its set are exported at zero once the catalog is listed', async () => {
-    h = harness({ clock: new FakeClock() });
+  it('a catalog-derived argument, its set and its tool are exported at zero once the catalog is listed', async () => {
+    h = harness({ clock: new FakeClock(), frameworks: { enabled: false } });
     const client = new (fakeClientClass())();
     client.tools = [
       {
@@ -99,7 +118,11 @@ describe('series exported at zero from start-up', () => {
       },
     ];
     h.inst.instrumentMcpClient(client);
-    expect(allPointsOf(await h.collect(), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([]);
+    const instrumented = await h.collect();
+    expect(allPointsOf(instrumented, METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([]);
+    expect(allPointsOf(instrumented, METRIC_TOOL_ARGUMENT_CALL)).to.deep.equal(
+      callSeries({ _other: ['dispatcher', 'mcp'] }),
+    );
     await client.listTools();
     const set = 'mcp:fake/create_ticket.priority';
     const series = { tool: 'create_ticket', argument: 'priority', set };
@@ -110,6 +133,9 @@ describe('series exported at zero from start-up', () => {
           at(0)({ ...series, ...a }),
         ),
       ),
+    );
+    expect(allPointsOf(collected, METRIC_TOOL_ARGUMENT_CALL)).to.deep.equal(
+      callSeries({ _other: ['dispatcher', 'mcp'], create_ticket: ['mcp'] }),
     );
     // Its one fetch (a static set) has happened by the time the listing returns.
     expect(allPointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH)).to.deep.equal(

@@ -21,8 +21,8 @@ import type { Target } from '../../kit/values.js';
 import type { Method, Patch, Switch } from '../../kit/wrapping.js';
 import { toJsonSchema, toolMessageClass } from './core-modules.js';
 
-/** The first part of the names of sets derived from LangChain tool schemas. */
-export const LANGCHAIN_ORIGIN = 'langchain';
+/** Where LangChain tool schemas come from: sets named `langchain:<tool>.<path>`. */
+const LANGCHAIN_CATALOG = { origin: 'langchain', integration: 'langchain' } as const;
 
 function isToolCall(arg: unknown): arg is Target {
   return isObject(arg) && arg.type === 'tool_call';
@@ -78,7 +78,7 @@ function callChecked(
     host,
     engine,
     tool,
-    LANGCHAIN_ORIGIN,
+    LANGCHAIN_CATALOG,
     [[name, () => inputSchemaOf(tool)]],
     true,
   );

@@ -196,6 +196,7 @@ async function afterListing(
         tools: result.tools as unknown[],
         continued: continues(params),
         origin: 'mcp',
+        integration: 'mcp',
         scopeName: serverNameOf(client),
       });
       if (ready !== undefined) await boundedWait(ready);

@@ -18,8 +18,8 @@ import { listTools } from '../../kit/tools-map.js';
 import { isObject } from '../../kit/values.js';
 import type { Method, Patch, Switch } from '../../kit/wrapping.js';
 
-/** The first part of the names of sets derived from Agents tool schemas. */
-export const AGENTS_ORIGIN = 'openai-agents';
+/** Where Agents tool schemas come from: sets named `openai-agents:<tool>.<path>`. */
+const AGENTS_CATALOG = { origin: 'openai-agents', integration: 'openai_agents' } as const;
 
 interface AgentsState {
   /** The wrappers in place; the explicit guardrail leaves rewriting to them while one is on. */
@@ -60,7 +60,7 @@ export function listAgentsTool(
   tool: Record<PropertyKey, unknown>,
   name: string,
 ): Promise<void> | undefined {
-  return listTools(host, engine, tool, AGENTS_ORIGIN, [[name, () => tool.parameters]], true);
+  return listTools(host, engine, tool, AGENTS_CATALOG, [[name, () => tool.parameters]], true);
 }
 
 /** Check the call and send it on, or answer it; a promise, like `invokeFunctionTool`'s. */
