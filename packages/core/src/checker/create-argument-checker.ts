@@ -22,6 +22,8 @@ interface Actions {
 }
 
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
+/** JSON texts longer than this go to the text reader: a large text is rarely simple, and JSON.parse of it allocates it all. */
+const MAX_QUICK_TEXT = 4_096;
 
 /** Create a checker: synchronous, total, never mutates the arguments it is given. */
 export function createArgumentChecker(options: ArgumentCheckerOptions): ArgumentChecker {
@@ -170,11 +172,51 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
   }
 
   /**
+   * A JSON text whose checked arguments are simple keys, each written at most
+   * once, with no escape anywhere (so no key is written another way and no
+   * value hides one): `JSON.parse` reads it as the text reader would, in
+   * native code. An outcome that acts on the call (a rewrite or a rejection)
+   * is left to the text reader, which keeps the text's own characters;
+   * `undefined` means just that, or a text it does not take.
+   */
+  function quickText(tool: string, plan: ToolPlan, text: string): CheckOutcome | undefined {
+    const quoted = plan.quotedKeys as readonly string[];
+    if (text.length > MAX_QUICK_TEXT || text.indexOf('\\') !== -1) return undefined;
+    for (let i = 0; i < quoted.length; i++) {
+      const key = quoted[i] as string;
+      const at = text.indexOf(key);
+      if (at !== -1 && text.indexOf(key, at + key.length) !== -1) return undefined;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+    const record = parsed as Record<string, unknown>;
+    let findings: Finding[] | undefined;
+    for (const arg of plan.arguments) {
+      const key = arg.simpleKey as string;
+      if (!Object.hasOwn(record, key)) continue;
+      const finding = judge(arg, record[key]);
+      if (acting && finding.status === 'checked' && !finding.inSet) return undefined;
+      if (findings === undefined) findings = [finding];
+      else findings.push(finding);
+    }
+    return conclude(tool, text, findings, undefined, () => text);
+  }
+
+  /**
    * OpenAI-style arguments: a JSON text, read in place so that a rewrite
    * changes only the rewritten string tokens, and every occurrence of a
    * repeated key is checked.
    */
   function checkText(tool: string, plan: ToolPlan, text: string): CheckOutcome {
+    if (plan.quotedKeys !== undefined) {
+      const quick = quickText(tool, plan, text);
+      if (quick !== undefined) return quick;
+    }
     const values = plan.json.read(text);
     if (values === undefined) return unreadable(tool, plan, text);
     let findings: Finding[] | undefined;

@@ -17,6 +17,11 @@ export interface ToolPlan {
   readonly arguments: readonly PlannedArgument[];
   /** Reads the arguments, in the same order, out of JSON-text arguments. */
   readonly json: JsonArgumentsReader;
+  /**
+   * `"reason_code"` for each argument, when every argument is a simple key:
+   * JSON texts that name each at most once can be read by `JSON.parse`.
+   */
+  readonly quotedKeys: readonly string[] | undefined;
 }
 
 export function integerOption(name: string, value: unknown, fallback: number, min: number): number {
@@ -63,7 +68,9 @@ export function planArguments(options: ArgumentCheckerOptions): Map<string, Tool
       planned.push({ path, setName, simpleKey });
     }
     const json = createJsonArgumentsReader(planned.map((a) => a.path));
-    plans.set(tool, { arguments: planned, json });
+    const simple = planned.every((a) => a.simpleKey !== undefined);
+    const quotedKeys = simple ? planned.map((a) => JSON.stringify(a.simpleKey)) : undefined;
+    plans.set(tool, { arguments: planned, json, quotedKeys });
   }
   return plans;
 }
