@@ -22,22 +22,29 @@ import type { ToolNames } from './tool-names.js';
 /** A call's context, or a function that reads it, called only when a log record is written. */
 export type CallContext = CheckContext | (() => CheckContext);
 
-/** Who saw a call, for `tool_argument_call`. */
-export interface CallSource {
-  readonly integration: IntegrationName;
-  /** The tool name comes from a catalog the integration read (a framework's tools, an MCP listing). */
-  readonly listed: boolean;
-  /** The scope's catalog is not known yet (an MCP call before `listTools`). */
-  readonly unlisted: boolean;
+/**
+ * What the call counter asks about a call's scope, only when it must: whether
+ * a tool name came from a catalog the integration read, and whether an MCP
+ * scope has listed its tools yet.
+ */
+export interface Catalogs {
+  inCatalog(scope: object, tool: string): boolean;
+  /** The scope's catalog is not known yet (an MCP call before `listTools`) and would derive sets. */
+  unlisted(scope: object): boolean;
 }
 
 export interface CountedChecker {
-  /** Check one call, count its values and the call itself. Synchronous; never throws. */
+  /**
+   * Check one call `integration` saw, count its values and the call itself.
+   * `scope` is the object whose catalog the call belongs to, if any.
+   * Synchronous; never throws.
+   */
   check(
     tool: string,
     args: unknown,
     ctx: CallContext | undefined,
-    source: CallSource,
+    integration: IntegrationName,
+    scope: object | undefined,
   ): CheckOutcome;
 }
 
@@ -90,10 +97,11 @@ export interface CountedCheckerDeps {
   readonly names: ToolNames;
   readonly log: CheckLog;
   readonly onSpan: SpanOutcome | undefined;
+  readonly catalogs: Catalogs;
 }
 
 export function countedChecker(checker: ArgumentChecker, deps: CountedCheckerDeps): CountedChecker {
-  const { table, registry, names, log, onSpan } = deps;
+  const { table, registry, names, log, onSpan, catalogs } = deps;
   // The tool of the previous call: a dispatcher mostly checks one tool over
   // and over, usually with the same string object, which `===` settles by
   // pointer where the map lookup hashes. The table never changes, so the
@@ -117,18 +125,35 @@ export function countedChecker(checker: ArgumentChecker, deps: CountedCheckerDep
     return entry;
   };
 
-  const callOf = (entry: ToolEntry, key: string, source: CallSource): CallSeries => {
-    const slot = INTEGRATION_SLOT[source.integration];
+  /** A framework's tool names come from its own registry; an MCP call's from the listing, if there. */
+  const listed = (tool: string, integration: IntegrationName, scope: object | undefined) =>
+    integration === 'mcp'
+      ? scope !== undefined && catalogs.inCatalog(scope, tool)
+      : integration !== 'dispatcher';
+
+  const noChecked = (integration: IntegrationName, scope: object | undefined) =>
+    integration === 'mcp' && scope !== undefined && catalogs.unlisted(scope)
+      ? COVERAGE_SLOT.unlisted
+      : COVERAGE_SLOT.none;
+
+  const callOf = (
+    entry: ToolEntry,
+    key: string,
+    integration: IntegrationName,
+    scope: object | undefined,
+  ): CallSeries => {
+    const slot = INTEGRATION_SLOT[integration];
     let series = entry.calls[slot];
     if (series === undefined) {
-      series = registry.call(names.configured(key) ?? key, source.integration, source.listed);
+      const name = names.configured(key) ?? key;
+      series = registry.call(name, integration, listed(key, integration, scope));
       entry.calls[slot] = series;
     }
     return series;
   };
 
   return {
-    check(tool, args, ctx, source) {
+    check(tool, args, ctx, integration, scope) {
       let entry: ToolEntry | undefined;
       try {
         entry = entryOf(tool);
@@ -139,12 +164,9 @@ export function countedChecker(checker: ArgumentChecker, deps: CountedCheckerDep
       // answer this one with no findings: answer it here, without calling it.
       if (entry === undefined) {
         try {
-          const series = registry.call(
-            names.configured(tool) ?? tool,
-            source.integration,
-            source.listed,
-          );
-          bump(series.counts, source.unlisted ? COVERAGE_SLOT.unlisted : COVERAGE_SLOT.none);
+          const name = names.configured(tool) ?? tool;
+          const series = registry.call(name, integration, listed(tool, integration, scope));
+          bump(series.counts, noChecked(integration, scope));
         } catch {
           // Telemetry never affects the call.
         }
@@ -159,12 +181,10 @@ export function countedChecker(checker: ArgumentChecker, deps: CountedCheckerDep
         return { tool, action: 'call', args, findings: NO_FINDINGS };
       }
       try {
-        let coverage = source.unlisted ? COVERAGE_SLOT.unlisted : COVERAGE_SLOT.none;
-        if (outcome.findings.length > 0) {
-          const counted = count(outcome, entry, log, ctx);
-          if (counted !== COVERAGE_SLOT.none) coverage = counted;
-        }
-        bump(callOf(entry, key, source).counts, coverage);
+        let coverage = COVERAGE_SLOT.none;
+        if (outcome.findings.length > 0) coverage = count(outcome, entry, log, ctx);
+        if (coverage === COVERAGE_SLOT.none) coverage = noChecked(integration, scope);
+        bump(callOf(entry, key, integration, scope).counts, coverage);
       } catch {
         // Telemetry never affects the call.
       }

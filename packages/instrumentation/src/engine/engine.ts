@@ -36,7 +36,7 @@ import type { ArgumentSeries, SeriesRegistry } from '../telemetry/series.js';
 import { createSpanOutcome } from '../telemetry/span-outcome.js';
 import { coveredBy, runMarked, takeMark } from './call-marks.js';
 import { countedChecker } from './counted-checker.js';
-import type { CallContext, CallSource, CountedChecker } from './counted-checker.js';
+import type { CallContext, Catalogs, CountedChecker } from './counted-checker.js';
 import { readOnce } from './read-once.js';
 import { createToolNames } from './tool-names.js';
 
@@ -128,12 +128,6 @@ export interface EngineDeps {
   onBudgetSpent: (unchecked: number) => void;
 }
 
-const DISPATCHER: CallSource = Object.freeze({
-  integration: 'dispatcher',
-  listed: false,
-  unlisted: false,
-});
-
 /** @throws ArgcheckConfigError for a configuration mistake (from the core). */
 export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
   const { owner, registry } = deps;
@@ -154,6 +148,11 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
   const log = createCheckLog({ ...config, logger: deps.logger, diag: deps.diag });
   const onSpan = createSpanOutcome(config.spanOutcome);
   const names = createToolNames(Object.keys(config.checkedArguments));
+  // Read only when a call is counted under a tool name for the first time, or has nothing checked.
+  const catalogs: Catalogs = {
+    inCatalog: (scope, tool) => derived.inCatalog(scope, tool),
+    unlisted: (scope) => config.mcp.deriveValueSets && !derived.listed(scope),
+  };
   const configuredSeries = Object.entries(config.checkedArguments).flatMap(([tool, paths]) =>
     Object.entries(paths).map(([argument, set]) => registry.configured(tool, argument, set)),
   );
@@ -168,6 +167,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       names,
       log,
       onSpan,
+      catalogs,
     });
   const configured = counted(
     createArgumentChecker({
@@ -202,16 +202,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
         ? takeMark(owner, tool, args, names.same)
         : coveredBy(owner, tool, args, names.same);
     if (exempt) return { args, answer: undefined, outcome: undefined };
-    const mcp = integration === 'mcp';
-    const source: CallSource = {
-      integration,
-      // A framework's tool names come from its own registry; an MCP call's from the listing, if there.
-      listed: mcp
-        ? scope !== undefined && derived.inCatalog(scope, tool)
-        : integration !== 'dispatcher',
-      unlisted: mcp && scope !== undefined && config.mcp.deriveValueSets && !derived.listed(scope),
-    };
-    const outcome = checkerFor(scope).check(tool, args, call.context, source);
+    const outcome = checkerFor(scope).check(tool, args, call.context, integration, scope);
     if (outcome.action === 'reject' && typeof outcome.repairMessage === 'string') {
       return { args, answer: outcome.repairMessage, outcome };
     }
@@ -222,7 +213,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     mode: config.mode,
     spanOutcome: config.spanOutcome,
     valueSets: provider,
-    check: (tool, args, ctx) => configured.check(tool, args, ctx, DISPATCHER),
+    check: (tool, args, ctx) => configured.check(tool, args, ctx, 'dispatcher', undefined),
     decide(call) {
       try {
         return decide(call);

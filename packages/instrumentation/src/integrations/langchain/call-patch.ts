@@ -73,15 +73,11 @@ function callChecked(
       },
       (message) => Promise.resolve(rejected(message, toolCallId, name)),
     );
-  // Only a tool's first call waits, for the sets derived from its schema.
-  const waiting = listTools(
-    host,
-    engine,
-    tool,
-    LANGCHAIN_CATALOG,
-    [[name, () => inputSchemaOf(tool)]],
-    true,
-  );
+  // Only a tool's first call waits, for the sets derived from its schema; later ones only ask.
+  const listed = host.tools.listed;
+  const waiting = listed.has(tool)
+    ? listed.get(tool)
+    : listTools(host, engine, tool, LANGCHAIN_CATALOG, [[name, () => inputSchemaOf(tool)]], true);
   return waiting === undefined ? checked() : waiting.then(checked);
 }
 

@@ -45,11 +45,10 @@ export function markDecided(host: Host, toolCall: object, args: unknown): void {
   stateOf(host).decided.set(toolCall, { args });
 }
 
-function takeDecided(host: Host, toolCall: unknown): { args: unknown } | undefined {
+function takeDecided(state: AgentsState, toolCall: unknown): { args: unknown } | undefined {
   if (!isObject(toolCall)) return undefined;
-  const { decided } = stateOf(host);
-  const found = decided.get(toolCall);
-  decided.delete(toolCall);
+  const found = state.decided.get(toolCall);
+  if (found !== undefined) state.decided.delete(toolCall);
   return found;
 }
 
@@ -60,12 +59,16 @@ export function listAgentsTool(
   tool: Record<PropertyKey, unknown>,
   name: string,
 ): Promise<void> | undefined {
+  // Every call after the first only asks (no list to build).
+  const listed = host.tools.listed;
+  if (listed.has(tool)) return listed.get(tool);
   return listTools(host, engine, tool, AGENTS_CATALOG, [[name, () => tool.parameters]], true);
 }
 
 /** Check the call and send it on, or answer it; a promise, like `invokeFunctionTool`'s. */
 function invokeChecked(
   host: Host,
+  state: AgentsState,
   engine: Engine,
   send: (input: unknown) => unknown,
   call: Record<PropertyKey, unknown>,
@@ -73,7 +76,7 @@ function invokeChecked(
   name: string,
 ): unknown {
   const toolCall = isObject(call.details) ? call.details.toolCall : undefined;
-  const decided = takeDecided(host, toolCall);
+  const decided = takeDecided(state, toolCall);
   if (decided !== undefined) return host.runMarked(name, decided.args, () => send(decided.args));
   const checked = () =>
     engine.invoke<unknown>(
@@ -94,17 +97,22 @@ function invokeChecked(
 
 /** The wrapper of `invokeFunctionTool`. Whatever argcheck throws, the tool runs as the runner asked. */
 export function patchInvokeFunctionTool(host: Host): Patch {
+  const state = stateOf(host);
   return (original: Method, on: Switch) => {
-    stateOf(host).switches.add(on);
+    state.switches.add(on);
     return function (this: unknown, ...args: unknown[]): unknown {
       const call = args[0];
       const engine = on.active ? host.engine() : undefined;
       if (engine === undefined || !isObject(call)) return original.apply(this, args);
       const tool = call.tool;
       if (!isObject(tool) || typeof tool.name !== 'string') return original.apply(this, args);
-      const send = (input: unknown) =>
-        original.apply(this, [input === call.input ? call : { ...call, input }, ...args.slice(1)]);
-      return invokeChecked(host, engine, send, call, tool, tool.name);
+      const send = (input: unknown) => {
+        const sent = input === call.input ? call : { ...call, input };
+        return args.length === 1
+          ? original.call(this, sent)
+          : original.apply(this, [sent, ...args.slice(1)]);
+      };
+      return invokeChecked(host, state, engine, send, call, tool, tool.name);
     };
   };
 }
