@@ -20,6 +20,8 @@ const instrumentationCheck = async (): Promise<Benchmark> =>
 
 const largeSets = async (): Promise<Benchmark> => (await import('./large-sets.js')).largeSets;
 
+const frameworks = async (): Promise<Benchmark> => (await import('./frameworks.js')).frameworks;
+
 export const BENCHMARKS = [
   { name: 'instrumentation-check', load: instrumentationCheck },
   { name: 'call-tool', load: async () => (await import('./call-tool.js')).callTool },
@@ -27,14 +29,8 @@ export const BENCHMARKS = [
   // heap (and the collector's work) of the 100,000-member one, nor it of the other.
   { name: 'large-sets', load: largeSets, args: ['--sizes', '100000'] },
   { name: 'large-sets-1m', load: largeSets, args: ['--sizes', '1000000'] },
-  {
-    name: 'frameworks-openai-agents',
-    load: async () => (await import('./frameworks-openai-agents.js')).frameworksOpenAiAgents,
-  },
-  {
-    name: 'frameworks-langchain',
-    load: async () => (await import('./frameworks-langchain.js')).frameworksLangChain,
-  },
+  { name: 'frameworks-openai-agents', load: frameworks, args: ['--framework', 'openai-agents'] },
+  { name: 'frameworks-langchain', load: frameworks, args: ['--framework', 'langchain'] },
   { name: 'flood-memory', load: async () => (await import('./flood-memory.js')).floodMemory },
   { name: 'hostile-sizes', load: async () => (await import('./hostile-sizes.js')).hostileSizes },
   {
@@ -59,16 +55,8 @@ export const BENCHMARKS = [
     onlyWhenNamed: true,
   },
   // Agent frameworks need Node 22+: they run in the Node 24 tree.
-  {
-    name: 'frameworks-ai-sdk',
-    load: async () => (await import('./frameworks-ai-sdk.js')).frameworksAiSdk,
-    line: 'otel3',
-  },
-  {
-    name: 'frameworks-mastra',
-    load: async () => (await import('./frameworks-mastra.js')).frameworksMastra,
-    line: 'otel3',
-  },
+  { name: 'frameworks-ai-sdk', load: frameworks, args: ['--framework', 'ai-sdk'], line: 'otel3' },
+  { name: 'frameworks-mastra', load: frameworks, args: ['--framework', 'mastra'], line: 'otel3' },
   // The same per-check figures on the other OpenTelemetry JS line, in the copy
   // of the tree that scripts/compat-otel3.sh sets up (Node 24, OTel JS 3.x).
   { name: 'instrumentation-check-otel3', load: instrumentationCheck, line: 'otel3' },

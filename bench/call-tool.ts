@@ -3,7 +3,6 @@
 // stdio to a server in a child process. A second uninstrumented client is
 // measured too: its ratio to the first is the noise floor of the comparison.
 //   npm run bench -- --only call-tool [-- --rounds 200 --stdio-rounds 150 --calls 100]
-import { fileURLToPath } from 'node:url';
 import { Client as ClientV2, InMemoryTransport as InMemoryV2 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -16,14 +15,19 @@ import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { z } from 'zod';
 import { staticValueSet } from '@argcheck/core';
 import { ToolArgumentInstrumentation } from '@argcheck/instrumentation';
+import { stdioShop } from '@argcheck/testing/shop';
+import { attribute, type Attribution } from './lib/cpu-profile.js';
 import { packageVersion } from './lib/machine.js';
 import { num, type BenchOptions, type BenchResult } from './lib/report.js';
 import { median, nowNs, quantile, rotated } from './lib/stats.js';
-import { discardingExporter, PullReader, sumOf } from './lib/telemetry.js';
+import { discardingExporter } from './lib/telemetry.js';
+import { PullReader, sumOf } from '@argcheck/testing/metrics';
 
 const CODES = ['DAMAGED', 'LATE', 'NOT_AS_DESCRIBED', 'DUPLICATE_CHARGE', 'WRONG_ITEM', 'OTHER'];
 // Issue 12's bars: what argcheck adds to a call at the median, per client line.
 const BAR_ADDED_NS: Record<'v1' | 'v2', number> = { v1: 500, v2: 1_000 };
+/** argcheck's own CPU per MCP call, from profiles of the same calls (bench/lib/cpu-profile.ts). */
+const OWN_BAR_US = 1;
 const VARIANTS = ['plain', 'control', 'patched', 'instrumented'] as const;
 type Variant = (typeof VARIANTS)[number];
 
@@ -86,20 +90,29 @@ const LINES: Record<'v1' | 'v2', Line> = {
   },
 };
 
-/** The same tool through a real transport: the server in a child process, on stdio. */
+/** The same tool through a real transport: the shop server in a child process, on stdio. */
 const STDIO: Line = {
   name: '@modelcontextprotocol/sdk',
   async connect(instrumentation) {
     const client = new ClientV1({ name: 'bench', version: '1.0.0' });
     instrumentation?.instrumentMcpClient(client);
+    // Open: it takes the benchmark's codes, and lists no enum to derive from.
+    const shop = stdioShop('v1', { open: true });
     await client.connect(
       new StdioClientTransport({
-        command: process.execPath,
-        args: [fileURLToPath(new URL('./lib/stdio-shop.js', import.meta.url))],
+        command: shop.command,
+        args: shop.args,
+        env: shop.env,
         stderr: 'inherit',
       }),
     );
-    return { client, close: () => client.close() };
+    return {
+      client,
+      close: async () => {
+        await client.close();
+        shop.remove();
+      },
+    };
   },
 };
 
@@ -141,6 +154,8 @@ interface Comparison {
   roundRatio: number;
   roundControlRatio: number;
   addedAt: Record<'p10' | 'p50' | 'p90', number>;
+  /** Profiles of the plain and the instrumented client; absent over stdio. */
+  own: Attribution | undefined;
 }
 
 export async function callTool(options: BenchOptions): Promise<BenchResult> {
@@ -169,7 +184,7 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
   let made = 0;
 
   /** Interleaved rounds of `line`'s four clients; their medians and ratios. */
-  async function compare(line: Line, rounds: number): Promise<Comparison> {
+  async function compare(line: Line, rounds: number, profile: boolean): Promise<Comparison> {
     const by: Record<Variant, ToolArgumentInstrumentation | undefined> = {
       plain: undefined,
       control: undefined,
@@ -188,6 +203,21 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
       }
     }
     made += (rounds + 5) * CALLS;
+    let own: Attribution | undefined;
+    if (profile) {
+      const PROFILED = CALLS * 20;
+      const [plain, , , instrumented] = variants as [(typeof variants)[number], ...typeof variants];
+      let current = plain;
+      own = await attribute(
+        (on) => {
+          current = on ? (instrumented as typeof plain) : plain;
+        },
+        () => timeCalls(current.conn.client, PROFILED, 0, []),
+        PROFILED,
+      );
+      // Three profiles of each, the instrumented client's checks counted too.
+      made += 3 * PROFILED;
+    }
     for (const v of variants) await v.conn.close();
     const m = perVariant((k) => median(calls[k]));
     const r = perVariant((k) => median(perRound[k]));
@@ -205,11 +235,12 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
       roundRatio: r.instrumented / r.plain,
       roundControlRatio: r.control / r.plain,
       addedAt: { p10: added(0.1), p50: added(0.5), p90: added(0.9) },
+      own,
     };
   }
 
-  const results = [await compare(LINES.v1, ROUNDS), await compare(LINES.v2, ROUNDS)];
-  const stdio = await compare(STDIO, STDIO_ROUNDS);
+  const results = [await compare(LINES.v1, ROUNDS, true), await compare(LINES.v2, ROUNDS, true)];
+  const stdio = await compare(STDIO, STDIO_ROUNDS, false);
   const { resourceMetrics } = await reader.collect();
   const checked = sumOf(resourceMetrics, 'tool_argument_value_check');
   inst.close();
@@ -237,6 +268,17 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
       'plain, instrumented, ratio, added, patch only, control, per-round ratio, per-round control',
   );
   for (const row of rows) console.log(`  ${row.join('  ')}`);
+  const attributed = results.map((r) => [
+    r.name,
+    num(r.own?.ownUs ?? 0, 2),
+    (r.own?.added ?? [])
+      .filter(([group]) => group !== 'argcheck')
+      .slice(0, 3)
+      .map(([group, us]) => `${group} ${num(us, 2)}`)
+      .join(', '),
+  ]);
+  console.log('argcheck’s own µs per call, and the other frames that grew most:');
+  for (const row of attributed) console.log(`  ${row.join('  ')}`);
   console.log(`checks counted: ${checked} of ${made}`);
 
   return {
@@ -256,7 +298,7 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
       'on the machine); "per-round" ratios compare the medians of whole rounds, µs per call ' +
       'with garbage collection included, and are noisier. The last row is the same comparison ' +
       'through a transport that leaves the process, as most deployments have one: the SDK 1.x ' +
-      'client over stdio to the same server in a child process (`bench/lib/stdio-shop.ts`), ' +
+      'client over stdio to the shop server in a child process (`@argcheck/testing/shop`, its tools open), ' +
       `${STDIO_ROUNDS} rounds; it carries no bar.`,
     tables: [
       {
@@ -273,8 +315,23 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
         ],
         rows,
       },
+      {
+        caption:
+          'argcheck’s own CPU per call: the same calls under V8’s sampling profiler (every ' +
+          `50 µs), ${CALLS * 20} calls per profile, the plain and the instrumented client ` +
+          'alternated three times each; the self time of frames in argcheck’s packages (the ' +
+          'check, its telemetry, the wrappers) per call, and the other groups of frames whose ' +
+          'self time grew most',
+        head: ['client line', 'argcheck µs per call', 'other frames that grew most, µs per call'],
+        rows: attributed,
+      },
     ],
     bars: [
+      ...results.map((r) => ({
+        bar: `argcheck’s own CPU per \`callTool\`, ${r.name}: ≤ ${OWN_BAR_US} µs`,
+        figure: `${num(r.own?.ownUs ?? 0, 2)} µs`,
+        holds: (r.own?.ownUs ?? Infinity) <= OWN_BAR_US,
+      })),
       ...(['v1', 'v2'] as const).map((line, i) => {
         const r = results[i] as Comparison;
         const addedNs = r.addedUs * 1000;

@@ -21,13 +21,8 @@ import {
   type BenchResult,
 } from './lib/report.js';
 import { nowNs } from './lib/stats.js';
-import {
-  countingProcessor,
-  discardingExporter,
-  PullReader,
-  seriesCounts,
-  sumOf,
-} from './lib/telemetry.js';
+import { countingProcessor, discardingExporter } from './lib/telemetry.js';
+import { PullReader, seriesCounts, sumOf } from '@argcheck/testing/metrics';
 
 const RATIO = 1 / 50;
 const BAR_MIB = 5;

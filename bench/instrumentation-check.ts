@@ -15,7 +15,8 @@ import { staticValueSet } from '@argcheck/core';
 import { ToolArgumentInstrumentation } from '@argcheck/instrumentation';
 import { num, type BenchOptions, type BenchResult } from './lib/report.js';
 import { median, nowNs, quantile, rotated } from './lib/stats.js';
-import { discardingExporter, PullReader, sumOf } from './lib/telemetry.js';
+import { discardingExporter } from './lib/telemetry.js';
+import { PullReader, sumOf } from '@argcheck/testing/metrics';
 
 const CODES = ['DAMAGED', 'LATE', 'NOT_AS_DESCRIBED', 'DUPLICATE_CHARGE', 'WRONG_ITEM', 'OTHER'];
 const N = CODES.length;

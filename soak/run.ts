@@ -21,7 +21,8 @@ import { writeFormatted } from '../bench/lib/markdown.js';
 import { repoRoot } from '../bench/lib/paths.js';
 import { MiB, num, parseOptions, requireGc, retainedBytes, signed } from '../bench/lib/report.js';
 import type { SoakCheck, SoakResult } from '../bench/reliability/soak-result.js';
-import { countingProcessor, PullReader, sumBy, sumOf } from '../bench/lib/telemetry.js';
+import { countingProcessor } from '../bench/lib/telemetry.js';
+import { PullReader, sumBy, sumOf } from '@argcheck/testing/metrics';
 import { createAgent } from './lib/agent.js';
 import {
   activeHandles,
@@ -37,7 +38,7 @@ import {
 } from './lib/data.js';
 import { latencyHistogram, slopePerMinute } from './lib/latency.js';
 import { collectorBinary, loopbackSink, realCollector, sumSamples } from './lib/otlp-endpoint.js';
-import { startOwnerServer } from './lib/owner-server.js';
+import { ValueSetOwner } from '@argcheck/testing/owners';
 import { connectShop } from './lib/shop.js';
 
 const gc = requireGc();
@@ -98,12 +99,32 @@ process.on('uncaughtExceptionMonitor', (error) => uncaught.push(String(error)));
 const seed = 42;
 const components = componentIds(seed);
 const handles = activeHandles(seed);
-const owner = await startOwnerServer({
-  [SET_REASON_CODES]: REASON_CODES,
-  [SET_COMPONENTS]: components.map((value) => ({ value })),
-  [SET_HANDLES]: handles.map((value) => ({ value })),
-  [SET_WAREHOUSES]: WAREHOUSES.map((value) => ({ value })),
-});
+// The owning services, played by one loopback owner: `GET /sets/<name>`.
+const owner = new ValueSetOwner();
+owner.define(SET_REASON_CODES, REASON_CODES);
+owner.define(
+  SET_COMPONENTS,
+  components.map((value) => ({ value })),
+);
+owner.define(
+  SET_HANDLES,
+  handles.map((value) => ({ value })),
+);
+owner.define(
+  SET_WAREHOUSES,
+  WAREHOUSES.map((value) => ({ value })),
+);
+await owner.start();
+/** What the owner answered, per set and status code. */
+const ownerRequests = (): Record<string, Record<string, number>> => {
+  const out: Record<string, Record<string, number>> = {};
+  for (const [key, count] of owner.answered) {
+    const at = key.lastIndexOf('/');
+    const status = key.slice(at + 1) === 'success' ? '200' : '503';
+    (out[key.slice(0, at)] ??= {})[status] = count;
+  }
+  return out;
+};
 
 const sink = argv.includes('--sink');
 const bin = sink ? undefined : collectorBinary();
@@ -167,7 +188,7 @@ const loggerProvider = new LoggerProvider({
   ],
 });
 const inst = new ToolArgumentInstrumentation({
-  valueSets: Object.fromEntries(SETS.map((set) => [set, httpValueSet(owner.urlFor(set))])),
+  valueSets: Object.fromEntries(SETS.map((set) => [set, httpValueSet(owner.url(set))])),
   checkedArguments: CHECKED_ARGUMENTS,
   mode: MODE,
   ttlMs: TTL_MS,
@@ -229,8 +250,8 @@ async function faults(): Promise<void> {
   for (const step of SCHEDULE) {
     const at = started + step.at * DURATION_S * 1000;
     if (at > Date.now()) await sleep(at - Date.now());
-    for (const s of step.owner?.down ?? []) owner.setDown(s, true);
-    for (const s of step.owner?.up ?? []) owner.setDown(s, false);
+    for (const s of step.owner?.down ?? []) owner.behave(s, 'unavailable');
+    for (const s of step.owner?.up ?? []) owner.behave(s, 'serve');
     if (step.owner) state.ownerDown = step.owner.down !== undefined;
     if (step.otlp === 'stop') {
       state.otlpDown = true;
@@ -387,7 +408,7 @@ const result: SoakResult = {
   counted,
   atCollector,
   fetchOutcomes,
-  ownerRequests: owner.requests(),
+  ownerRequests: ownerRequests(),
   exports: exportsSeen,
   logs: { emitted: emittedLogs.emitted, atCollector: logsAtCollector },
   providerStatus: status,
@@ -412,7 +433,7 @@ inst.close();
 await meterProvider.shutdown().catch(() => undefined);
 await loggerProvider.shutdown().catch(() => undefined);
 await endpoint.close();
-await owner.close();
+await owner.stop();
 
 console.log(
   `\nsoak: ${num(calls.made)} calls in ${num(runSeconds, 0)} s; OTLP to ${endpoint.description}`,

@@ -1,4 +1,4 @@
-// What the framework benchmarks share: a scripted mock model (the AI SDK's own,
+// What the framework benchmark needs: a scripted mock model (the AI SDK's own,
 // from `ai/test`) whose first turn calls refund_order, and side-by-side timing
 // of agent turns, variant against variant, interleaved round by round.
 import { median, nowNs, quantile, rotated } from './stats.js';
@@ -65,8 +65,10 @@ export async function scriptedModel(): Promise<{ model: unknown; next: (code: st
 
 export interface Variant {
   readonly key: string;
-  /** One agent turn with one tool call. */
+  /** One agent turn. */
   turn(i: number): Promise<unknown>;
+  /** Runs before each of the variant's rounds (switches the instrumentation on or off). */
+  select?(): void;
 }
 
 export interface Timings {
@@ -87,11 +89,13 @@ export async function timeTurns(
   const samples: Record<string, number[]> = {};
   for (const v of variants) {
     samples[v.key] = [];
+    v.select?.();
     for (let i = 0; i < perRound * 3; i++) await v.turn(i);
   }
   let turns = 0;
   for (let round = 0; round < rounds; round++) {
     for (const v of rotated(variants, round)) {
+      v.select?.();
       for (let i = 0; i < perRound; i++) {
         const t0 = nowNs();
         await v.turn(round * perRound + i);

@@ -5,7 +5,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { createArgumentChecker, createValueSetProvider, httpValueSet } from '@argcheck/core';
-import { FakeClock } from '../lib/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { num } from '../lib/report.js';
 import { CHECKED, CODES, callsChanged, instrumented, loopbackOwner, refunds } from './harness.js';
 import { test, type FaultRow } from './table.js';
@@ -30,7 +30,7 @@ export const concurrency: FaultRow[] = [
       const owner = await loopbackOwner();
       const provider = createValueSetProvider({
         sources: { refunds: httpValueSet(owner.url) },
-        clock: new FakeClock(),
+        clock: new ManualClock(),
       });
       const checker = createArgumentChecker({ valueSets: provider, checkedArguments: CHECKED });
       const inputs = Array.from({ length: 1_000 }, () => ({ reason_code: 'LATE' }));
@@ -76,7 +76,7 @@ export const concurrency: FaultRow[] = [
             },
           },
         },
-        clock: new FakeClock(),
+        clock: new ManualClock(),
       });
       const waits: Promise<unknown>[] = [];
       for (let i = 0; i < 1_000; i++) {

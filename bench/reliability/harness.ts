@@ -12,14 +12,8 @@ import {
   type ToolArgumentInstrumentationConfig,
 } from '@argcheck/instrumentation';
 import { median, nowNs } from '../lib/stats.js';
-import {
-  countingProcessor,
-  distinctValues,
-  PullReader,
-  seriesCounts,
-  sumBy,
-  sumOf,
-} from '../lib/telemetry.js';
+import { countingProcessor } from '../lib/telemetry.js';
+import { distinctValues, PullReader, seriesCounts, sumBy, sumOf } from '@argcheck/testing/metrics';
 
 export const CODES = [
   'DAMAGED',

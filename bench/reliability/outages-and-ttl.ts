@@ -6,7 +6,7 @@ import {
   type ValueSetProviderOptions,
   type ValueSetSource,
 } from '@argcheck/core';
-import { FakeClock } from '../lib/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { num } from '../lib/report.js';
 import { CHECKED, CODES, code, instrumented } from './harness.js';
 import { test, type FaultRow } from './table.js';
@@ -34,7 +34,7 @@ function scriptedSource(owner: ScriptedOwner): ValueSetSource {
 
 /** A fake clock, an owner that goes down when told, and a provider over it (not yet fetched). */
 function scriptedProvider(options: Partial<ValueSetProviderOptions> = {}) {
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const owner: ScriptedOwner = { down: false, loads: 0, members: [...CODES] };
   const provider = createValueSetProvider({
     sources: { refunds: scriptedSource(owner) },
@@ -218,7 +218,7 @@ export const ttl: FaultRow[] = [
       ),
     ],
     async measure() {
-      const clock = new FakeClock();
+      const clock = new ManualClock();
       const owner: ScriptedOwner = { down: false, loads: 0, members: [...CODES] };
       const source = scriptedSource(owner);
       const config = (ttlMs: number) => ({

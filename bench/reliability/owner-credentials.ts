@@ -12,9 +12,9 @@ import {
   type ValueSetEvent,
   type ValueSetSource,
 } from '@argcheck/core';
-import { FakeClock } from '../lib/fake-clock.js';
-import { recordingServer, type RecordingServer } from '../lib/recording-server.js';
-import { selfSignedCert, trustOnly } from '../lib/self-signed-cert.js';
+import { ManualClock } from '@argcheck/testing/clock';
+import { HttpOwner } from '@argcheck/testing/owners';
+import { selfSignedCert, trustOnly } from '@argcheck/testing/certificates';
 import { test, type FaultRow } from './table.js';
 
 const REGRESSION = 'packages/core/test/regression';
@@ -28,7 +28,7 @@ const leaks = (texts: readonly string[]): string[] =>
   texts.flatMap((t) => t.match(/[\w-]*SECRET[\w-]*/g) ?? []);
 
 /** How many of the configured headers a server received, over all its requests to `path`. */
-const headersAt = (server: RecordingServer, path: string): number =>
+const headersAt = (server: HttpOwner, path: string): number =>
   server.requests
     .filter((r) => r.path === path)
     .reduce((n, r) => n + Object.keys(HEADERS).filter((h) => h in r.headers).length, 0);
@@ -38,7 +38,7 @@ async function loadOnce(source: ValueSetSource) {
   const events: ValueSetEvent[] = [];
   const provider = createValueSetProvider({
     sources: { codes: source },
-    clock: new FakeClock(),
+    clock: new ManualClock(),
     random: () => 0.5,
     onEvent: (e) => events.push(e),
   });
@@ -50,7 +50,7 @@ async function loadOnce(source: ValueSetSource) {
 
 interface ErrorPath {
   title: string;
-  url(owner: RecordingServer): Promise<string> | string;
+  url(owner: HttpOwner): Promise<string> | string;
   options?: HttpValueSetOptions;
   /** The owner never answers: the load ends by timeout. */
   hangs?: boolean;
@@ -70,7 +70,7 @@ const ERROR_PATHS: ErrorPath[] = [
   {
     title: 'connection refused',
     async url() {
-      const gone = await recordingServer();
+      const gone = await new HttpOwner().start();
       await gone.close();
       return gone.url(`/codes${QUERY}`);
     },
@@ -119,7 +119,7 @@ const ERROR_PATHS: ErrorPath[] = [
 /** Every text a user can read after `path` ran: thrown errors as inspected, events, status. */
 async function textsAfter(
   path: ErrorPath,
-  owner: RecordingServer,
+  owner: HttpOwner,
 ): Promise<{ texts: string[]; refused: boolean }> {
   const url = await path.url(owner);
   let source: ValueSetSource;
@@ -136,7 +136,7 @@ async function textsAfter(
     () => texts.push('load resolved'),
     (error: unknown) => texts.push(inspect(error)),
   );
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const events: ValueSetEvent[] = [];
   const provider = createValueSetProvider({
     sources: { codes: source },
@@ -171,10 +171,10 @@ export const ownerCredentials: FaultRow[] = [
       ),
     ],
     async measure() {
-      const owner = await recordingServer();
-      const elsewhere = await recordingServer();
+      const owner = await new HttpOwner().start();
+      const elsewhere = await new HttpOwner().start();
       const tls = selfSignedCert();
-      const secure = await recordingServer(tls);
+      const secure = await new HttpOwner(tls).start();
       let restore = (): Promise<void> => Promise.resolve();
       try {
         elsewhere.json('/mirror', ['LATE']);
@@ -214,7 +214,7 @@ export const ownerCredentials: FaultRow[] = [
       test(ERRORS, 'names no secret after a timeout'),
     ],
     async measure() {
-      const owner = await recordingServer();
+      const owner = await new HttpOwner().start();
       let texts = 0;
       let refused = 0;
       const leaked: string[] = [];

@@ -8,7 +8,7 @@ import {
   type HttpValueSetOptions,
   type ValueSetEvent,
 } from '@argcheck/core';
-import { FakeClock } from '../lib/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { num } from '../lib/report.js';
 import {
   CHECKED,
@@ -26,7 +26,7 @@ import { test, type FaultRow, type Figure } from './table.js';
 /** Provider + reject-mode checker over a loopback owner, on a fake clock, first fetch done. */
 async function overHttp(http?: HttpValueSetOptions) {
   const owner = await loopbackOwner();
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const events: ValueSetEvent[] = [];
   const provider = createValueSetProvider({
     sources: { refunds: httpValueSet(owner.url, http) },
@@ -300,7 +300,7 @@ export const ownerFaults: FaultRow[] = [
           valueSets: { refunds: httpValueSet(url) },
           checkedArguments: CHECKED,
           mode,
-          clock: new FakeClock(),
+          clock: new ManualClock(),
         });
         await t.inst.ready();
         const inputs = Array.from({ length: 1_000 }, (_, i) => ({

@@ -12,7 +12,7 @@ import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs
 import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { z } from 'zod';
 import type { CheckMode } from '@argcheck/core';
-import { settle } from '../lib/fake-clock.js';
+import { settle } from '@argcheck/testing/clock';
 import { seededRandom } from '../lib/ids.js';
 import { num } from '../lib/report.js';
 import {

@@ -1,9 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { fileURLToPath } from 'node:url';
-
-/** The shop server's resource that reports the calls it received, per tool. */
-export const RECEIVED_URI = 'soak://received';
+import { stdioShop } from '@argcheck/testing/shop';
 
 export interface Shop {
   /** Resolves to whether the call failed, and its text when it did. */
@@ -11,23 +8,27 @@ export interface Shop {
     tool: string,
     args: Record<string, unknown>,
   ): Promise<{ isError: boolean; text: string }>;
-  /** Calls that reached the server's handlers, per tool. */
+  /** Calls that reached the server, per tool. */
   received(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
 /**
- * Starts shop-server.js as a stdio child and connects a real SDK client to it;
- * `instrument` runs before the connection is made, as a user's
+ * Starts the shop server (`@argcheck/testing/shop`, its tools open: it plays
+ * the services the agent acts on, counts what reaches it and answers ok; the
+ * check runs in the client) as a stdio child and connects a real SDK client
+ * to it; `instrument` runs before the connection is made, as a user's
  * `inst.instrumentMcpClient(client)` would.
  */
 export async function connectShop(instrument: (client: Client) => void): Promise<Shop> {
   const client = new Client({ name: 'argcheck-soak', version: '1.0.0' });
   instrument(client);
+  const shop = stdioShop('v1', { open: true });
   await client.connect(
     new StdioClientTransport({
-      command: process.execPath,
-      args: [fileURLToPath(new URL('./shop-server.js', import.meta.url))],
+      command: shop.command,
+      args: shop.args,
+      env: shop.env,
       stderr: 'inherit',
     }),
   );
@@ -46,11 +47,14 @@ export async function connectShop(instrument: (client: Client) => void): Promise
         return { isError: true, text: (error as Error).message };
       }
     },
-    async received() {
-      const { contents } = await client.readResource({ uri: RECEIVED_URI });
-      const first = contents[0];
-      return first && 'text' in first ? (JSON.parse(first.text) as Record<string, number>) : {};
+    received() {
+      const counts: Record<string, number> = {};
+      for (const { name } of shop.received()) counts[name] = (counts[name] ?? 0) + 1;
+      return Promise.resolve(counts);
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      shop.remove();
+    },
   };
 }

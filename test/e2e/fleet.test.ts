@@ -21,7 +21,7 @@ import {
   trueRatio,
   type FleetProcess,
 } from './support/fleet-workload.js';
-import { ValueSetOwner } from './support/http-servers.js';
+import { ValueSetOwner } from '@argcheck/testing/owners';
 import { ManagedProcess } from '../../deploy/stack/src/processes.js';
 import type { PrometheusClient } from './support/stack.js';
 

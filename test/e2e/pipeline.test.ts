@@ -24,9 +24,10 @@ import {
   snapshot,
   type ExpectationInput,
 } from './support/expected.js';
-import { ValueSetOwner } from './support/http-servers.js';
-import { canonical, multiset, readLogFile } from './support/log-file.js';
-import { ManualClock } from '../helpers/manual-clock.js';
+import { ValueSetOwner } from '@argcheck/testing/owners';
+import { readLogFile } from '@argcheck/testing/otlp';
+import { canonical, multiset } from './support/log-file.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import {
   PipelineStack,
   rulesWithoutFor,

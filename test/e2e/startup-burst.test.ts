@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { httpValueSet } from '@argcheck/core';
 import { Agent, RogueApp, captureSdkDiagnostics } from './support/agents.js';
-import { ValueSetOwner } from './support/http-servers.js';
+import { ValueSetOwner } from '@argcheck/testing/owners';
 import { PipelineStack } from './support/stack.js';
 import { waitFor } from '../helpers/wait.js';
 

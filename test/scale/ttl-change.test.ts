@@ -4,7 +4,7 @@ import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import type { ValueSetSource } from '@argcheck/core';
 import { ToolArgumentInstrumentation } from '@argcheck/instrumentation';
 import type { ToolArgumentInstrumentationConfig } from '@argcheck/instrumentation';
-import { ManualClock } from '../helpers/manual-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 
 // A row of the fault matrix (docs/reliability.md): the TTL changed at run
 // time through setConfig. The new provider must fetch at the new pace, the

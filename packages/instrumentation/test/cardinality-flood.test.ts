@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { ATTR_VALUE, INSTRUMENT_ATTRIBUTES } from '../src/semconv.js';
-import { FakeClock } from './helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { REFUND_ARGUMENTS, refundSources } from './helpers/fixtures.js';
-import { seededRandom } from './helpers/seeded-random.js';
+import { seededRandom } from '@argcheck/testing/random';
 import { harness } from './helpers/telemetry.js';
-import type { Collected } from './helpers/telemetry.js';
+import type { Collected } from '@argcheck/testing/metrics';
 
 const seriesCounts = (collected: Collected): Record<string, number> =>
   Object.fromEntries(
@@ -19,7 +19,7 @@ describe('cardinality flood', function () {
     const h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
       random: seededRandom(11),
     });
     try {

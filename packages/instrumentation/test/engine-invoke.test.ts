@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { METRIC_TOOL_ARGUMENT_VALUE_CHECK } from '../src/semconv.js';
-import { FakeClock } from './helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { inSet, REFUND_ARGUMENTS, refundSeries, refundSources } from './helpers/fixtures.js';
-import { harness, pointsOf } from './helpers/telemetry.js';
+import { harness } from './helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from './helpers/telemetry.js';
 import { engineOf } from './mcp/helpers/recorded.js';
 import { fakeClientClass } from './mcp/helpers/scripted-engine.js';
@@ -15,7 +16,7 @@ describe('engine.invoke: the seam for integrations that run the tool', () => {
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
       mode,
     });
     await h.inst.ready();

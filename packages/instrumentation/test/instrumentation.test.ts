@@ -17,15 +17,15 @@ import {
 } from '../src/semconv.js';
 import type { ToolArgumentInstrumentationConfig } from '../src/types.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from '../src/version.js';
-import { FakeClock } from './helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { inSet, REFUND_ARGUMENTS, refundSeries, refundSources, shape } from './helpers/fixtures.js';
 import { resetGlobals } from './helpers/globals.js';
-import { collect, pointsOf, TestReader } from './helpers/telemetry.js';
+import { collectPoints, pointsOf, PullReader } from '@argcheck/testing/metrics';
 
 const config = (): ToolArgumentInstrumentationConfig => ({
   valueSets: refundSources(),
   checkedArguments: REFUND_ARGUMENTS,
-  clock: new FakeClock(),
+  clock: new ManualClock(),
   logSampleRatio: 1,
   mcp: { enabled: false },
   frameworks: { enabled: false },
@@ -55,7 +55,7 @@ describe('ToolArgumentInstrumentation registration', () => {
   });
 
   it('works with registerInstrumentations', async () => {
-    const reader = new TestReader();
+    const reader = new PullReader();
     const meterProvider = new MeterProvider({ readers: [reader] });
     const exporter = new InMemoryLogRecordExporter();
     const inst = new ToolArgumentInstrumentation(config());
@@ -69,7 +69,7 @@ describe('ToolArgumentInstrumentation registration', () => {
     });
     await inst.ready();
     inst.check('refund_order', { reason_code: 'CUSTOMER_UNHAPPY' });
-    expect(pointsOf(await collect(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
+    expect(pointsOf(await collectPoints(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
       point,
     ]);
     expect(
@@ -84,7 +84,7 @@ describe('ToolArgumentInstrumentation registration', () => {
   });
 
   it('works with new NodeSDK({ instrumentations: [inst] }), logs arriving through the global logger provider', async () => {
-    const reader = new TestReader();
+    const reader = new PullReader();
     const exporter = new InMemoryLogRecordExporter();
     const inst = new ToolArgumentInstrumentation(config());
     const sdk = new NodeSDK({
@@ -98,9 +98,9 @@ describe('ToolArgumentInstrumentation registration', () => {
     try {
       await inst.ready();
       inst.check('refund_order', { reason_code: 'CUSTOMER_UNHAPPY' });
-      expect(pointsOf(await collect(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
-        point,
-      ]);
+      expect(pointsOf(await collectPoints(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal(
+        [point],
+      );
       expect(
         exporter
           .getFinishedLogRecords()
@@ -114,13 +114,13 @@ describe('ToolArgumentInstrumentation registration', () => {
 
   it('reports through a global meter provider set before it was constructed', async () => {
     // The base class's constructor runs _updateMetricInstruments() before ours has state.
-    const reader = new TestReader();
+    const reader = new PullReader();
     const meterProvider = new MeterProvider({ readers: [reader] });
     metrics.setGlobalMeterProvider(meterProvider);
     const inst = new ToolArgumentInstrumentation(config());
     await inst.ready();
     inst.check('refund_order', { reason_code: 'CUSTOMER_UNHAPPY' });
-    expect(pointsOf(await collect(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
+    expect(pointsOf(await collectPoints(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
       point,
     ]);
     inst.close();
@@ -128,8 +128,8 @@ describe('ToolArgumentInstrumentation registration', () => {
   });
 
   it('moves its instruments to a new meter provider, with the running totals', async () => {
-    const first = new TestReader();
-    const second = new TestReader();
+    const first = new PullReader();
+    const second = new PullReader();
     const providers = [
       new MeterProvider({ readers: [first] }),
       new MeterProvider({ readers: [second] }),
@@ -140,10 +140,12 @@ describe('ToolArgumentInstrumentation registration', () => {
     inst.check('refund_order', { reason_code: 'CUSTOMER_UNHAPPY' });
     inst.setMeterProvider(providers[1] as MeterProvider);
     inst.check('refund_order', { reason_code: 'CUSTOMER_UNHAPPY' });
-    expect(pointsOf(await collect(second), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
+    expect(pointsOf(await collectPoints(second), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
       { ...point, value: 2 },
     ]);
-    expect(pointsOf(await collect(first), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([]);
+    expect(pointsOf(await collectPoints(first), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal(
+      [],
+    );
     inst.close();
     for (const provider of providers) await provider.shutdown();
   });

@@ -12,7 +12,7 @@ import {
 } from '../src/semconv.js';
 import { PACKAGE_NAME } from '../src/version.js';
 import { inSet, refundSeries, setSeries } from './helpers/fixtures.js';
-import { collect, pointsOf, TestReader } from './helpers/telemetry.js';
+import { collectPoints, pointsOf, PullReader } from '@argcheck/testing/metrics';
 
 const fetched = { ...setSeries('s', 'http'), [ATTR_OUTCOME]: 'success' };
 
@@ -27,7 +27,7 @@ describe('argcheckViews', () => {
   });
 
   it('drops an attribute the contract does not list', async () => {
-    const reader = new TestReader();
+    const reader = new PullReader();
     const provider = new MeterProvider({ readers: [reader], views: argcheckViews() });
     const meter = provider.getMeter(PACKAGE_NAME);
     meter
@@ -36,7 +36,7 @@ describe('argcheckViews', () => {
     meter
       .createCounter(METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH)
       .add(1, { ...fetched, url: 'http://owner/codes' });
-    const collected = await collect(reader);
+    const collected = await collectPoints(reader);
     expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
       { attributes, value: 1 },
     ]);
@@ -47,7 +47,7 @@ describe('argcheckViews', () => {
   });
 
   it('caps the series of each instrument at its share of maxArguments', async () => {
-    const reader = new TestReader();
+    const reader = new PullReader();
     const provider = new MeterProvider({
       readers: [reader],
       views: argcheckViews({ maxArguments: 2 }),
@@ -55,7 +55,9 @@ describe('argcheckViews', () => {
     const counter = provider.getMeter(PACKAGE_NAME).createCounter(METRIC_TOOL_ARGUMENT_VALUE_CHECK);
     for (let i = 0; i < 20; i++) counter.add(1, { ...attributes, [ATTR_ARGUMENT]: `a${i}` });
     // 3 series per argument × 2 arguments, the SDK's overflow series counting the rest.
-    expect(pointsOf(await collect(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.have.length(6);
+    expect(pointsOf(await collectPoints(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.have.length(
+      6,
+    );
     await provider.shutdown();
   });
 

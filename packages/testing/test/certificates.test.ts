@@ -1,8 +1,8 @@
 import { createSecureContext } from 'node:tls';
 import { expect } from 'chai';
-import { integer, selfSignedCert } from './self-signed-cert.js';
+import { integer, selfSignedCert } from '../src/certificates.js';
 
-describe('test helper: selfSignedCert', () => {
+describe('selfSignedCert', () => {
   it('encodes INTEGERs as DER requires: no leading zero bytes, one before a set top bit', () => {
     const hex = (bytes: number[]) => integer(Buffer.from(bytes)).toString('hex');
     expect(hex([0x00, 0x01, 0x02])).to.equal('02020102');

@@ -14,7 +14,8 @@ import {
   collectorBinary,
   prometheusBinary,
 } from '../../../deploy/stack/src/programs.js';
-import { OtlpLogSink, WebhookReceiver } from './http-servers.js';
+import { OtlpLogSink } from '@argcheck/testing/otlp';
+import { WebhookReceiver } from './http-servers.js';
 
 export { rulesWithoutFor, replaceExactly } from '../../../deploy/stack/src/config-copies.js';
 export type {

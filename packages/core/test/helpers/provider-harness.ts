@@ -1,6 +1,6 @@
 import { createValueSetProvider } from '../../src/index.js';
 import type { ValueSetEvent, ValueSetProvider, ValueSetProviderOptions } from '../../src/types.js';
-import { FakeClock } from './fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { FakeOwner } from './fake-owner.js';
 
 /** The six refund reason codes the owner serves at first. */
@@ -16,7 +16,7 @@ export const CODES = [
 export const SET = 'refund_reason';
 
 export interface Harness {
-  clock: FakeClock;
+  clock: ManualClock;
   owner: FakeOwner;
   events: ValueSetEvent[];
   provider: ValueSetProvider;
@@ -30,7 +30,7 @@ export interface Harness {
  * comes after 750 ms), events recorded.
  */
 export function harness(options: Partial<ValueSetProviderOptions> = {}): Harness {
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const owner = new FakeOwner([...CODES]);
   const events: ValueSetEvent[] = [];
   const provider = createValueSetProvider({

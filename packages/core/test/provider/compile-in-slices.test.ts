@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { compileCollectedAsync, type ValueSetCompiler } from '../../src/match/compile-value-set.js';
 import { createProvider } from '../../src/provider/create-provider.js';
 import type { ValueSet, ValueSetEvent, ValueSetProviderOptions } from '../../src/types.js';
-import { FakeClock, settle } from '../helpers/fake-clock.js';
+import { ManualClock, settle } from '@argcheck/testing/clock';
 import { FakeOwner } from '../helpers/fake-owner.js';
 import { CODES, harness, SET, served } from '../helpers/provider-harness.js';
 import { realisticIds } from '../match/realistic-ids.js';
@@ -16,7 +16,7 @@ const turn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(re
  * hundreds of turns), recording each compile: when it starts and how it ends.
  */
 function slicedProvider(options: Partial<ValueSetProviderOptions> = {}) {
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const owner = new FakeOwner([...CODES]);
   const events: ValueSetEvent[] = [];
   const compiles: Promise<ValueSet>[] = [];
@@ -175,7 +175,7 @@ describe('provider: a set that compiles in slices', () => {
     const provider = createProvider(
       {
         sources: { [SET]: new FakeOwner([...CODES]).source() },
-        clock: new FakeClock(),
+        clock: new ManualClock(),
         random: () => 0.5,
         onEvent: (e) => events.push(e),
       },

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { compileCollectedAsync, type ValueSetCompiler } from '../../src/match/compile-value-set.js';
 import { createProvider } from '../../src/provider/create-provider.js';
 import type { ValueSetEvent } from '../../src/types.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { FakeOwner } from '../helpers/fake-owner.js';
 import { CODES, harness, SET } from '../helpers/provider-harness.js';
 
@@ -19,7 +19,7 @@ function providerWith(compile: ValueSetCompiler, owner: FakeOwner, events: Value
   return createProvider(
     {
       sources: { [SET]: owner.source() },
-      clock: new FakeClock(),
+      clock: new ManualClock(),
       random: () => 0.5,
       onEvent: (e) => events.push(e),
     },

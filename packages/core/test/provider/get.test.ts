@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createValueSetProvider } from '../../src/index.js';
 import type { Clock } from '../../src/types.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { FakeOwner } from '../helpers/fake-owner.js';
 import { CODES, harness, SET } from '../helpers/provider-harness.js';
 
@@ -50,7 +50,7 @@ describe('provider get()', () => {
   });
 
   it('never reads the clock', async () => {
-    const fake = new FakeClock();
+    const fake = new ManualClock();
     let reads = 0;
     const clock: Clock = {
       now: () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ArgcheckConfigError, createValueSetProvider, ErrorCode } from '../../src/index.js';
 import type { ValueSetProviderOptions } from '../../src/types.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { FakeOwner } from '../helpers/fake-owner.js';
 
 function codeOf(options: unknown): string | undefined {
@@ -15,7 +15,7 @@ function codeOf(options: unknown): string | undefined {
 }
 
 const sources = { refund_reason: new FakeOwner(['LATE']).source() };
-const clock = new FakeClock();
+const clock = new ManualClock();
 
 describe('provider options', () => {
   const invalidOptions: [string, unknown][] = [

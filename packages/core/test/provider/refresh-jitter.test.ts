@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createValueSetProvider } from '../../src/index.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { FakeOwner } from '../helpers/fake-owner.js';
 import { CODES, harness, SET } from '../helpers/provider-harness.js';
 
@@ -77,7 +77,7 @@ describe('provider: refresh jitter', () => {
   });
 
   it('spreads providers started together over the last 10 % of the TTL', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     const t0 = clock.now();
     let seed = 42;
     // A fixed linear congruential sequence: deterministic, and spread like Math.random.

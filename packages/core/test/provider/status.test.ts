@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { createValueSetProvider, staticValueSet } from '../../src/index.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { FakeOwner } from '../helpers/fake-owner.js';
 import { CODES } from '../helpers/provider-harness.js';
 
 describe('provider status() and names()', () => {
   it('reports every set, in configuration order, through its life', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     const t0 = clock.now();
     const refunds = new FakeOwner([...CODES]);
     const warehouses = new FakeOwner().rejects(new Error('warehouses: HTTP 500'));

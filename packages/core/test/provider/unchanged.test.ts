@@ -3,7 +3,7 @@ import { compileCollectedAsync, type ValueSetCompiler } from '../../src/match/co
 import { createProvider } from '../../src/provider/create-provider.js';
 import { createValueSetProvider, functionValueSet } from '../../src/index.js';
 import type { ValueSetEvent, ValueSetProviderOptions } from '../../src/types.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { FakeOwner } from '../helpers/fake-owner.js';
 import { CODES, SET, served } from '../helpers/provider-harness.js';
 
@@ -12,7 +12,7 @@ const UNCHANGED = { unchanged: true } as const;
 
 /** A provider over a scripted owner that counts its compiles; no refresh jitter. */
 function versioned(options: Partial<ValueSetProviderOptions> = {}) {
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const owner = new FakeOwner({ values: [...CODES], version: 'v1' });
   const events: ValueSetEvent[] = [];
   let compiles = 0;
@@ -150,7 +150,7 @@ describe('provider: a source that says its list is unchanged', () => {
       const current = `r${revision}`;
       return version === current ? UNCHANGED : { values: [...CODES], version: current };
     });
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     const a = createValueSetProvider({ sources: { [SET]: shared }, clock });
     const b = createValueSetProvider({ sources: { [SET]: shared }, clock });
     await a.ready();

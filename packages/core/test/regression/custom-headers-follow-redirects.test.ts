@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { createValueSetProvider, httpValueSet } from '../../src/index.js';
 import type { ValueSetEntry, ValueSetEvent } from '../../src/types.js';
-import { FakeClock } from '../helpers/fake-clock.js';
-import { HttpOwner } from '../helpers/http-owner.js';
+import { ManualClock } from '@argcheck/testing/clock';
+import { HttpOwner } from '@argcheck/testing/owners';
 import { entriesOf } from '../helpers/loaded.js';
-import { selfSignedCert } from '../helpers/self-signed-cert.js';
-import { trustOnly } from '../helpers/trust-cert.js';
+import { selfSignedCert } from '@argcheck/testing/certificates';
+import { trustOnly } from '@argcheck/testing/certificates';
 
 /**
  * `httpValueSet(url, { headers })` followed every redirect with its headers:
@@ -87,7 +87,7 @@ describe('regression: custom headers follow redirects to other hosts and to plai
       const events: ValueSetEvent[] = [];
       const provider = createValueSetProvider({
         sources: { codes: httpValueSet(url, { headers }) },
-        clock: new FakeClock(),
+        clock: new ManualClock(),
         random: () => 0.5,
         onEvent: (event) => events.push(event),
       });

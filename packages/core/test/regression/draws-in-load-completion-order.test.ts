@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createValueSetProvider } from '../../src/index.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { FakeOwner } from '../helpers/fake-owner.js';
 
 /**
@@ -22,7 +22,7 @@ function counting(): () => number {
 
 /** When each set was loaded, with the second round of loads finishing in `order`. */
 async function loadTimes(order: readonly ('a' | 'b')[]): Promise<Record<string, number[]>> {
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const owners = { a: new FakeOwner(['A1']), b: new FakeOwner(['B1']) };
   const provider = createValueSetProvider({
     sources: { a: owners.a.source(), b: owners.b.source() },

@@ -8,8 +8,8 @@ import {
   httpValueSet,
 } from '../../src/index.js';
 import type { HttpValueSetOptions, ValueSetEvent, ValueSetSource } from '../../src/types.js';
-import { FakeClock } from '../helpers/fake-clock.js';
-import { HttpOwner } from '../helpers/http-owner.js';
+import { ManualClock } from '@argcheck/testing/clock';
+import { HttpOwner } from '@argcheck/testing/owners';
 
 /**
  * `status().lastError`, `fetch_failed` details and thrown errors quoted
@@ -143,7 +143,7 @@ async function textsAfter(
     (error: unknown) => texts.push(inspect(error)),
   );
 
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const events: ValueSetEvent[] = [];
   const provider = createValueSetProvider({
     sources: { codes: source },

@@ -6,7 +6,7 @@ import { COLLECT, type Collected, collectFrom } from '../../src/sources/collect.
 import { collectPayloadInTurns } from '../../src/sources/parse-payload.js';
 import { asPayloadError } from '../../src/sources/payload-error.js';
 import type { HttpValueSetOptions, ValueSetSource } from '../../src/types.js';
-import { HttpOwner } from '../helpers/http-owner.js';
+import { HttpOwner } from '@argcheck/testing/owners';
 import { collectedOf } from '../helpers/loaded.js';
 
 const ctx = () => ({ signal: new AbortController().signal });

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createValueSetProvider, httpValueSet } from '../../src/index.js';
 import type { HttpValueSetOptions, ValueSetEvent } from '../../src/types.js';
-import { FakeClock } from '../helpers/fake-clock.js';
-import { HttpOwner } from '../helpers/http-owner.js';
+import { ManualClock } from '@argcheck/testing/clock';
+import { HttpOwner } from '@argcheck/testing/owners';
 import { CODES, SET, served } from '../helpers/provider-harness.js';
 
 const source = 'http' as const;
@@ -41,7 +41,7 @@ describe('httpValueSet conditional requests (real HTTP server)', () => {
   after(() => owner.close());
 
   function provider(url: string, options?: HttpValueSetOptions) {
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     const events: ValueSetEvent[] = [];
     const p = createValueSetProvider({
       sources: { [SET]: httpValueSet(url, options) },

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { ServerResponse } from 'node:http';
 import { httpGet, MAX_REDIRECTS } from '../../src/sources/http-get.js';
-import { HttpOwner } from '../helpers/http-owner.js';
+import { HttpOwner } from '@argcheck/testing/owners';
 
 /** Redirect rules beyond the regression cases (test/regression/custom-headers-follow-redirects). */
 describe('httpGet (real HTTP servers)', () => {

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { createValueSetProvider, httpValueSet } from '../../src/index.js';
 import type { ValueSetEvent, ValueSetProvider } from '../../src/types.js';
-import { FakeClock } from '../helpers/fake-clock.js';
-import { HttpOwner } from '../helpers/http-owner.js';
+import { ManualClock } from '@argcheck/testing/clock';
+import { HttpOwner } from '@argcheck/testing/owners';
 import { CODES, SET, served } from '../helpers/provider-harness.js';
 
 const source = 'http' as const;
@@ -49,13 +49,13 @@ describe('provider over httpValueSet (real HTTP server)', () => {
   function setUp(random = 0.5): {
     path: string;
     url: string;
-    clock: FakeClock;
+    clock: ManualClock;
     events: ValueSetEvent[];
     provider: ValueSetProvider;
   } {
     const path = `/codes-${++counter}`;
     const url = owner.json(path, [...CODES]);
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     const events: ValueSetEvent[] = [];
     const provider = createValueSetProvider({
       sources: { [SET]: httpValueSet(url, { maxBytes: MAX_BYTES }) },

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { ArgcheckConfigError, ErrorCode, httpValueSet } from '../../src/index.js';
 import { asPayloadError } from '../../src/sources/payload-error.js';
 import type { HttpValueSetOptions, ValueSetEntry } from '../../src/types.js';
-import { HttpOwner } from '../helpers/http-owner.js';
+import { HttpOwner } from '@argcheck/testing/owners';
 import { entriesOf } from '../helpers/loaded.js';
 
 const load = (url: string, options?: HttpValueSetOptions): Promise<readonly ValueSetEntry[]> =>

@@ -6,9 +6,9 @@ import {
   METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH,
   METRIC_TOOL_ARGUMENT_VALUE_SET_SIZE,
 } from '../../src/semconv.js';
-import { captureDiag } from '../helpers/diag.js';
-import type { CapturedDiag } from '../helpers/diag.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { captureDiag } from '@argcheck/testing/diag';
+import type { CapturedDiag } from '@argcheck/testing/diag';
+import { ManualClock } from '@argcheck/testing/clock';
 import {
   inSet,
   REFUND_ARGUMENTS,
@@ -18,7 +18,8 @@ import {
   series,
   setSeries,
 } from '../helpers/fixtures.js';
-import { harness, pointsOf } from '../helpers/telemetry.js';
+import { harness } from '../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../helpers/telemetry.js';
 import { engineOf } from '../mcp/helpers/recorded.js';
 import { fakeClientClass } from '../mcp/helpers/scripted-engine.js';
@@ -48,7 +49,7 @@ describe('value sets derived from a tool catalog', () => {
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
       mcp: { enabled: false, ...mcp },
     });
     await h.inst.ready();
@@ -181,7 +182,7 @@ describe('value sets derived from a tool catalog', () => {
     h = harness({
       valueSets: { ...refundSources(), 'mcp:fake/ship.code': staticValueSet(['LATE']) },
       checkedArguments: { ...REFUND_ARGUMENTS, route: { code: 'mcp:fake/ship.code' } },
-      clock: new FakeClock(),
+      clock: new ManualClock(),
       mcp: { enabled: false },
     });
     await h.inst.ready();

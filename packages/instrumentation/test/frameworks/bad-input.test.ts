@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { DiagLogLevel } from '@opentelemetry/api';
 import { ToolArgumentInstrumentation } from '../../src/instrumentation.js';
-import { captureDiag } from '../helpers/diag.js';
-import type { CapturedDiag } from '../helpers/diag.js';
+import { captureDiag } from '@argcheck/testing/diag';
+import type { CapturedDiag } from '@argcheck/testing/diag';
 import { REFUND_ARGUMENTS, refundSources } from '../helpers/fixtures.js';
 
 /** No framework is loaded here: these run on every Node the package supports. */

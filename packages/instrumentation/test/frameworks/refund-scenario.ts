@@ -22,8 +22,8 @@ import {
   refundSources,
   shape,
 } from '../helpers/fixtures.js';
-import { pointsOf } from '../helpers/telemetry.js';
-import type { Collected, Point } from '../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
+import type { Collected, Point } from '@argcheck/testing/metrics';
 
 export const MODES: readonly CheckMode[] = ['observe', 'normalise', 'reject'];
 

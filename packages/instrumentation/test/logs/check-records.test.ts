@@ -8,7 +8,7 @@ import {
   EVENT_TOOL_ARGUMENT_VALUE_CHECK,
 } from '../../src/semconv.js';
 import type { ToolArgumentInstrumentationConfig } from '../../src/types.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import {
   inSet,
   REFUND_ARGUMENTS,
@@ -33,7 +33,7 @@ describe('sampled log records', () => {
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
       logSampleRatio: 1,
       ...config,
     });
@@ -164,7 +164,7 @@ describe('sampled log records', () => {
     h = harness({
       valueSets: { [REFUNDS]: functionValueSet(() => Promise.reject(new Error('down'))) },
       checkedArguments: REFUND_ARGUMENTS,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
       logSampleRatio: 1,
     });
     await h.inst.ready();

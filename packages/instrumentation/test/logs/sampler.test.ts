@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createSampler } from '../../src/logs/sampler.js';
-import { seededRandom } from '../helpers/seeded-random.js';
+import { seededRandom } from '@argcheck/testing/random';
 
 describe('log sampler', () => {
   it('samples 1 in 50 over 100,000 checks within 5 standard deviations, for several seeds', () => {

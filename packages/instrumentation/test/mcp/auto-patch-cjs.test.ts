@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import { isWrapped, registerInstrumentations } from '@opentelemetry/instrumentation';
-import { CONFIGURED_ARGUMENTS, CONFIGURED_SETS } from './fixtures/shop-catalog.js';
-import { createShopServerV1 } from './fixtures/shop-server-v1.js';
-import { createShopServerV2 } from './fixtures/shop-server-v2.js';
+import { CONFIGURED_ARGUMENTS, CONFIGURED_SETS } from '@argcheck/testing/shop';
+import { createShopServerV1 } from '@argcheck/testing/shop';
+import { createShopServerV2 } from '@argcheck/testing/shop';
 import { recorded } from './helpers/recorded.js';
 import type { Recorded } from './helpers/recorded.js';
-import type { ShopClient } from './helpers/shop-connections.js';
+import type { ShopClient } from '@argcheck/testing/shop';
 
 const require = createRequire(import.meta.url);
 

@@ -2,15 +2,16 @@ import { expect } from 'chai';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { METRIC_TOOL_ARGUMENT_VALUE_CHECK } from '../../src/semconv.js';
 import { inSet, REFUND_ARGUMENTS, refundSeries, refundSources } from '../helpers/fixtures.js';
-import { harness, pointsOf } from '../helpers/telemetry.js';
-import { CONFIGURED_ARGUMENTS, CONFIGURED_SETS } from './fixtures/shop-catalog.js';
-import type { ReceivedCall } from './fixtures/shop-catalog.js';
+import { harness } from '../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
+import { CONFIGURED_ARGUMENTS, CONFIGURED_SETS } from '@argcheck/testing/shop';
+import type { ReceivedCall } from '@argcheck/testing/shop';
 import { patchModule, recorded, unpatchModule } from './helpers/recorded.js';
 import type { Recorded } from './helpers/recorded.js';
-import { sdkV1InMemory, sdkV1Stdio } from './helpers/shop-connections.js';
+import { sdkV1InMemory, sdkV1Stdio } from '@argcheck/testing/shop';
 import { shopInMode } from './helpers/shop-in-mode.js';
 import type { ShopInMode } from './helpers/shop-in-mode.js';
-import type { ShopConnection } from './helpers/shop-connections.js';
+import type { ShopConnection } from '@argcheck/testing/shop';
 
 /** A message of the stream `callToolStream` returns. */
 interface StreamMessage {

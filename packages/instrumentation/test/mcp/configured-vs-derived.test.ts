@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { CONFIGURED_ARGUMENTS, CONFIGURED_SETS, WAREHOUSE_SET } from './fixtures/shop-catalog.js';
+import { CONFIGURED_ARGUMENTS, CONFIGURED_SETS, WAREHOUSE_SET } from '@argcheck/testing/shop';
 import { recorded } from './helpers/recorded.js';
 import type { RecordedOptions } from './helpers/recorded.js';
-import { clientV2InMemory, sdkV1InMemory } from './helpers/shop-connections.js';
+import { clientV2InMemory, sdkV1InMemory } from '@argcheck/testing/shop';
 
 for (const line of [sdkV1InMemory, clientV2InMemory]) {
   describe(`configured and derived arguments together — ${line.name}`, () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { context, propagation } from '@opentelemetry/api';
 import { recorded } from './helpers/recorded.js';
-import { clientV2InMemory, sdkV1InMemory } from './helpers/shop-connections.js';
+import { clientV2InMemory, sdkV1InMemory } from '@argcheck/testing/shop';
 import { StackContextManager } from './helpers/stack-context-manager.js';
 
 for (const line of [sdkV1InMemory, clientV2InMemory]) {

@@ -11,12 +11,13 @@ import {
   METRIC_TOOL_ARGUMENT_REPAIR_STARTED,
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
 } from '../../src/semconv.js';
-import { harness, pointsOf } from '../helpers/telemetry.js';
+import { harness } from '../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../helpers/telemetry.js';
-import { COMPONENTS, CONFIGURED_ARGUMENTS } from './fixtures/shop-catalog.js';
-import { createShopServerV1 } from './fixtures/shop-server-v1.js';
-import { createShopServerV2 } from './fixtures/shop-server-v2.js';
-import type { ShopClient } from './helpers/shop-connections.js';
+import { COMPONENTS, CONFIGURED_ARGUMENTS } from '@argcheck/testing/shop';
+import { createShopServerV1 } from '@argcheck/testing/shop';
+import { createShopServerV2 } from '@argcheck/testing/shop';
+import type { ShopClient } from '@argcheck/testing/shop';
 
 const require = createRequire(import.meta.url);
 

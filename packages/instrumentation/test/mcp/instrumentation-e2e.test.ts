@@ -10,16 +10,17 @@ import {
   METRIC_TOOL_ARGUMENT_REWRITTEN,
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
 } from '../../src/semconv.js';
-import { harness, pointsOf } from '../helpers/telemetry.js';
+import { harness } from '../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../helpers/telemetry.js';
 import {
   COMPONENTS,
   CONFIGURED_ARGUMENTS,
   REASON_SET,
   WAREHOUSE_SET,
-} from './fixtures/shop-catalog.js';
-import type { ReceivedCall } from './fixtures/shop-catalog.js';
-import { ALL_LINES } from './helpers/shop-connections.js';
+} from '@argcheck/testing/shop';
+import type { ReceivedCall } from '@argcheck/testing/shop';
+import { ALL_LINES } from '@argcheck/testing/shop';
 
 const check = (
   tool: string,

@@ -14,8 +14,8 @@ import {
 } from '../../src/semconv.js';
 import { harness } from '../helpers/telemetry.js';
 import type { Harness } from '../helpers/telemetry.js';
-import { REASON_SET } from './fixtures/shop-catalog.js';
-import { clientV2InMemory, sdkV1InMemory } from './helpers/shop-connections.js';
+import { REASON_SET } from '@argcheck/testing/shop';
+import { clientV2InMemory, sdkV1InMemory } from '@argcheck/testing/shop';
 
 for (const line of [sdkV1InMemory, clientV2InMemory]) {
   describe(`ToolArgumentInstrumentation log records from MCP calls — ${line.name}`, () => {

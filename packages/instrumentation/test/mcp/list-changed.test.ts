@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { REASON_CODES, REASON_SET } from './fixtures/shop-catalog.js';
+import { REASON_CODES, REASON_SET } from '@argcheck/testing/shop';
 import { recorded } from './helpers/recorded.js';
-import { clientV2InMemory, sdkV1InMemory } from './helpers/shop-connections.js';
+import { clientV2InMemory, sdkV1InMemory } from '@argcheck/testing/shop';
 
 for (const line of [sdkV1InMemory, clientV2InMemory]) {
   describe(`notifications/tools/list_changed — ${line.name}`, () => {

@@ -17,8 +17,14 @@ describe('an instrumented client — what listTools hands the engine', () => {
     expect(await client.listTools()).to.deep.equal({ tools });
     await client.listTools({ cursor: 'page-2' });
     expect(engine.listings).to.deep.equal([
-      { scope: client, listing: { tools, continued: false, origin: 'mcp', scopeName: 'fake' } },
-      { scope: client, listing: { tools, continued: true, origin: 'mcp', scopeName: 'fake' } },
+      {
+        scope: client,
+        listing: { tools, continued: false, origin: 'mcp', integration: 'mcp', scopeName: 'fake' },
+      },
+      {
+        scope: client,
+        listing: { tools, continued: true, origin: 'mcp', integration: 'mcp', scopeName: 'fake' },
+      },
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { CheckMode } from '@argcheck/core';
-import type { ReceivedCall } from './fixtures/shop-catalog.js';
-import { ALL_LINES } from './helpers/shop-connections.js';
+import type { ReceivedCall } from '@argcheck/testing/shop';
+import { ALL_LINES } from '@argcheck/testing/shop';
 import { shopInMode } from './helpers/shop-in-mode.js';
 import type { ShopInMode } from './helpers/shop-in-mode.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { DiagLogLevel } from '@opentelemetry/api';
 import { ToolArgumentInstrumentation } from '../../src/instrumentation.js';
-import { captureDiag } from '../helpers/diag.js';
+import { captureDiag } from '@argcheck/testing/diag';
 import {
   createScriptedEngine,
   fakeClientClass,

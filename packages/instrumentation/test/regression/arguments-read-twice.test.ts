@@ -6,8 +6,8 @@
 import { expect } from 'chai';
 import { staticValueSet } from '@argcheck/core';
 import { ToolArgumentInstrumentation } from '../../src/instrumentation.js';
-import { REASON_CODES } from '../mcp/fixtures/shop-catalog.js';
-import { clientV2InMemory, sdkV1InMemory } from '../mcp/helpers/shop-connections.js';
+import { REASON_CODES } from '@argcheck/testing/shop';
+import { clientV2InMemory, sdkV1InMemory } from '@argcheck/testing/shop';
 
 /** Gives `first` on the first read, `then` on every later one. */
 function flipping<T>(first: T, then: T): () => T {

@@ -15,12 +15,13 @@ import {
   METRIC_TOOL_ARGUMENT_CALL,
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
 } from '../../src/semconv.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { inSet, REFUND_ARGUMENTS, refundSources, series } from '../helpers/fixtures.js';
-import { harness, pointsOf } from '../helpers/telemetry.js';
+import { harness } from '../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../helpers/telemetry.js';
-import { REASON_SET } from '../mcp/fixtures/shop-catalog.js';
-import { sdkV1InMemory } from '../mcp/helpers/shop-connections.js';
+import { REASON_SET } from '@argcheck/testing/shop';
+import { sdkV1InMemory } from '@argcheck/testing/shop';
 
 const call = (tool: string, integration: string, coverage: string, value: number) => ({
   attributes: { [ATTR_TOOL]: tool, [ATTR_INTEGRATION]: integration, [ATTR_COVERAGE]: coverage },
@@ -38,7 +39,7 @@ describe('regression: calls with nothing checked were not counted', () => {
         broken: functionValueSet(() => Promise.reject(new Error('owner down'))),
       },
       checkedArguments: { ...REFUND_ARGUMENTS, create_ticket: { component_id: 'broken' } },
-      clock: new FakeClock(),
+      clock: new ManualClock(),
     });
     await h.inst.ready();
     h.inst.check('refund_order', { reason_code: 'LATE' });
@@ -55,7 +56,7 @@ describe('regression: calls with nothing checked were not counted', () => {
   });
 
   it('an MCP call before listTools is counted as unlisted, starts the listing, and the next call is checked', async () => {
-    h = harness({ clock: new FakeClock() });
+    h = harness({ clock: new ManualClock() });
     const shop = await sdkV1InMemory.connect({ instrument: (c) => h.inst.instrumentMcpClient(c) });
     try {
       const refund = { order_id: 'o-1', reason_code: 'INVENTED' };

@@ -7,9 +7,9 @@
 import { expect } from 'chai';
 import { staticValueSet } from '@argcheck/core';
 import { ToolArgumentInstrumentation } from '../../src/instrumentation.js';
-import { REASON_CODES } from '../mcp/fixtures/shop-catalog.js';
-import { sdkV1InMemory } from '../mcp/helpers/shop-connections.js';
-import type { ShopConnection } from '../mcp/helpers/shop-connections.js';
+import { REASON_CODES } from '@argcheck/testing/shop';
+import { sdkV1InMemory } from '@argcheck/testing/shop';
+import type { ShopConnection } from '@argcheck/testing/shop';
 
 describe('regression: disable() left explicit entry points enforcing', () => {
   let inst: ToolArgumentInstrumentation;

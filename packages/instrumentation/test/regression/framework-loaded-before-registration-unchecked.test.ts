@@ -12,9 +12,10 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { METRIC_TOOL_ARGUMENT_VALUE_CHECK } from '../../src/semconv.js';
 import { freshLangChainCjs } from '../frameworks/langchain/load.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { inSet, REFUND_ARGUMENTS, refundSeries, refundSources } from '../helpers/fixtures.js';
-import { harness, pointsOf } from '../helpers/telemetry.js';
+import { harness } from '../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../helpers/telemetry.js';
 
 const exec = promisify(execFile);
@@ -30,7 +31,7 @@ describe('regression: a framework the hooks could not reach was unchecked in sil
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
     });
     await h.inst.ready();
     const refund = m.tools.tool(() => Promise.resolve('refunded'), {

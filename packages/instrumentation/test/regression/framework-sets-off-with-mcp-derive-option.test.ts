@@ -3,9 +3,10 @@
 // off for MCP catalogs turned it off for every framework tool too.
 import { expect } from 'chai';
 import { METRIC_TOOL_ARGUMENT_VALUE_CHECK } from '../../src/semconv.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { inSet, series } from '../helpers/fixtures.js';
-import { harness, pointsOf } from '../helpers/telemetry.js';
+import { harness } from '../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../helpers/telemetry.js';
 import { freshLangChainCjs } from '../frameworks/langchain/load.js';
 
@@ -16,7 +17,7 @@ describe('regression: framework-derived sets follow frameworks.deriveValueSets, 
   afterEach(() => h.close());
 
   async function callWithEnumSchema(config: { mcp?: object; frameworks?: object }) {
-    h = harness({ clock: new FakeClock(), ...config });
+    h = harness({ clock: new ManualClock(), ...config });
     const m = freshLangChainCjs();
     const refund = m.tools.tool(() => Promise.resolve('refunded'), {
       name: 'refund_order',

@@ -10,10 +10,10 @@ import { expect } from 'chai';
 import { staticValueSet } from '@argcheck/core';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolArgumentInstrumentation } from '../../src/instrumentation.js';
-import { COMPONENTS, REASON_CODES } from '../mcp/fixtures/shop-catalog.js';
+import { COMPONENTS, REASON_CODES } from '@argcheck/testing/shop';
 import { patchModule, unpatchModule } from '../mcp/helpers/recorded.js';
-import { sdkV1InMemory } from '../mcp/helpers/shop-connections.js';
-import type { ShopConnection } from '../mcp/helpers/shop-connections.js';
+import { sdkV1InMemory } from '@argcheck/testing/shop';
+import type { ShopConnection } from '@argcheck/testing/shop';
 
 function instance(tool: string, argument: string, members: readonly string[]) {
   return new ToolArgumentInstrumentation({

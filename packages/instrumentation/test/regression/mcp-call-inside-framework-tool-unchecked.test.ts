@@ -16,13 +16,14 @@ import {
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
 } from '../../src/semconv.js';
 import { freshLangChainCjs } from '../frameworks/langchain/load.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { inSet, series } from '../helpers/fixtures.js';
-import { harness, pointsOf } from '../helpers/telemetry.js';
+import { harness } from '../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../helpers/telemetry.js';
-import { REASON_CODES } from '../mcp/fixtures/shop-catalog.js';
-import { sdkV1InMemory } from '../mcp/helpers/shop-connections.js';
-import type { ShopConnection } from '../mcp/helpers/shop-connections.js';
+import { REASON_CODES } from '@argcheck/testing/shop';
+import { sdkV1InMemory } from '@argcheck/testing/shop';
+import type { ShopConnection } from '@argcheck/testing/shop';
 
 const REASONS = 'refunds.reason_codes';
 const refundSeries = (extra: Record<string, string>) =>
@@ -36,7 +37,7 @@ describe('regression: an MCP call inside a framework tool went out unchecked', f
   async function setUp(mode: CheckMode) {
     h = harness({
       mode,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
       valueSets: { [REASONS]: staticValueSet(REASON_CODES) },
       checkedArguments: { refund_order: { reason_code: REASONS } },
       mcp: { enabled: false, deriveValueSets: false },

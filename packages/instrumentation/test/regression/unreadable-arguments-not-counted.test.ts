@@ -11,9 +11,10 @@ import {
   METRIC_TOOL_ARGUMENT_REPAIR_STARTED,
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
 } from '../../src/semconv.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { reason, refundSources, REFUNDS, series } from '../helpers/fixtures.js';
-import { harness, pointsOf } from '../helpers/telemetry.js';
+import { harness } from '../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../helpers/telemetry.js';
 
 describe('regression: unreadable JSON-string arguments were not counted', () => {
@@ -28,7 +29,7 @@ describe('regression: unreadable JSON-string arguments were not counted', () => 
           refund_order: { reason_code: REFUNDS, 'lines[].warehouse': 'wms.warehouses' },
         },
         mode,
-        clock: new FakeClock(),
+        clock: new ManualClock(),
       });
       await h.inst.ready();
       const text = '{"reason_code":"LATE",}';

@@ -15,7 +15,7 @@ import {
   METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH_DURATION,
   METRIC_TOOL_ARGUMENT_VALUE_SET_SIZE,
 } from '../../src/semconv.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import {
   inSet,
   reason,
@@ -26,7 +26,8 @@ import {
   series,
   shape,
 } from '../helpers/fixtures.js';
-import { harness, pointsOf } from '../helpers/telemetry.js';
+import { harness } from '../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../helpers/telemetry.js';
 
 describe('per-check counters', () => {
@@ -37,7 +38,7 @@ describe('per-check counters', () => {
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
     });
     await h.inst.ready();
     for (const code of ['DAMAGED', 'DAMAGED', 'LATE', 'damaged', 'CUSTOMER_UNHAPPY', 42]) {
@@ -75,7 +76,7 @@ describe('per-check counters', () => {
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
     });
     await h.inst.ready();
     h.inst.check('refund_order', { reason_code: 'LATE' });
@@ -90,7 +91,7 @@ describe('per-check counters', () => {
     h = harness({
       valueSets: { 'wms.warehouses': functionValueSet(() => ['AMS-1', 'FRA-2']) },
       checkedArguments: { transfer_stock: { 'items[].warehouse_code': 'wms.warehouses' } },
-      clock: new FakeClock(),
+      clock: new ManualClock(),
     });
     await h.inst.ready();
     h.inst.check('transfer_stock', {
@@ -122,7 +123,7 @@ describe('per-check counters', () => {
     h = harness({
       valueSets: refundSources(),
       checkedArguments: { wide: paths },
-      clock: new FakeClock(),
+      clock: new ManualClock(),
     });
     await h.inst.ready();
     h.inst.check('wide', { field_0: 'LATE', field_11: 'LATE', field_7: 'nope' });
@@ -140,7 +141,7 @@ describe('per-check counters', () => {
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
       mode: 'normalise',
-      clock: new FakeClock(),
+      clock: new ManualClock(),
     });
     await h.inst.ready();
     const outcome = h.inst.check('refund_order', { reason_code: 'damaged' });
@@ -158,7 +159,7 @@ describe('per-check counters', () => {
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
       mode: 'reject',
-      clock: new FakeClock(),
+      clock: new ManualClock(),
     });
     await h.inst.ready();
     const outcome = h.inst.check('refund_order', { reason_code: 'CUSTOMER_UNHAPPY' });
@@ -178,7 +179,7 @@ describe('per-check counters', () => {
   });
 
   it('count checks that could not run, by reason, and let the call through', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     h = harness({
       valueSets: {
         [REFUNDS]: functionValueSet(() => {
@@ -216,7 +217,7 @@ describe('per-check counters', () => {
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
     });
     await h.inst.ready();
     h.inst.check('model_invented_tool', { reason_code: 'LATE' });

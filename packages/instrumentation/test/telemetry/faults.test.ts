@@ -12,9 +12,9 @@ import {
 } from '@opentelemetry/sdk-metrics';
 import type { CheckOutcome } from '@argcheck/core';
 import { ToolArgumentInstrumentation } from '../../src/instrumentation.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { REFUND_ARGUMENTS, refundSources } from '../helpers/fixtures.js';
-import { settle } from '../helpers/fake-clock.js';
+import { settle } from '@argcheck/testing/clock';
 
 type LoggerProviderArg = Parameters<ToolArgumentInstrumentation['setLoggerProvider']>[0];
 
@@ -53,7 +53,7 @@ function create(mode: 'observe' | 'normalise' | 'reject'): ToolArgumentInstrumen
     checkedArguments: REFUND_ARGUMENTS,
     mode,
     logSampleRatio: 1,
-    clock: new FakeClock(),
+    clock: new ManualClock(),
     mcp: { enabled: false },
     frameworks: { enabled: false },
   });

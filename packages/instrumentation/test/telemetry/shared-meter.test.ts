@@ -18,7 +18,7 @@ import {
   REFUNDS,
   shape,
 } from '../helpers/fixtures.js';
-import { collect, pointsOf, TestReader } from '../helpers/telemetry.js';
+import { collectPoints, pointsOf, PullReader } from '@argcheck/testing/metrics';
 
 /**
  * Two instrumentations on one meter provider (two instances, or the CommonJS
@@ -36,14 +36,14 @@ describe('several instrumentations on one meter', () => {
       checkedArguments: REFUND_ARGUMENTS,
       ...extra,
     });
-  let reader: TestReader;
+  let reader: PullReader;
   let meterProvider: MeterProvider;
   let instances: ToolArgumentInstrumentation[];
   let unregister: () => void;
 
   function register(...list: ToolArgumentInstrumentation[]): void {
     instances = list;
-    reader = new TestReader();
+    reader = new PullReader();
     meterProvider = new MeterProvider({ readers: [reader] });
     unregister = registerInstrumentations({ instrumentations: list, meterProvider });
   }
@@ -62,7 +62,7 @@ describe('several instrumentations on one meter', () => {
     a.check('refund_order', { reason_code: 'late' });
     b.check('refund_order', { reason_code: 'CUSTOMER_UNHAPPY' });
 
-    const collected = await collect(reader);
+    const collected = await collectPoints(reader);
     expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
       { attributes: refundSeries(inSet(false, false)), value: 1 },
       { attributes: refundSeries(inSet(false, true)), value: 1 },
@@ -86,7 +86,7 @@ describe('several instrumentations on one meter', () => {
     await counting.ready();
     for (let i = 0; i < 4; i++) counting.check('refund_order', { reason_code: 'DAMAGED' });
 
-    expect(pointsOf(await collect(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
+    expect(pointsOf(await collectPoints(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
       { attributes: refundSeries(inSet(true, true)), value: 4 },
     ]);
   });
@@ -97,7 +97,7 @@ describe('several instrumentations on one meter', () => {
     await Promise.all([kept.ready(), dropped.ready()]);
     kept.check('refund_order', { reason_code: 'DAMAGED' });
     dropped.check('refund_order', { reason_code: 'DAMAGED' });
-    expect(pointsOf(await collect(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
+    expect(pointsOf(await collectPoints(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
       { attributes: refundSeries(inSet(true, true)), value: 2 },
     ]);
 
@@ -105,7 +105,7 @@ describe('several instrumentations on one meter', () => {
     dropped.setMeterProvider(new MeterProvider());
     kept.check('refund_order', { reason_code: 'DAMAGED' });
     kept.check('refund_order', { reason_code: 'DAMAGED' });
-    expect(pointsOf(await collect(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
+    expect(pointsOf(await collectPoints(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
       { attributes: refundSeries(inSet(true, true)), value: 3 },
     ]);
   });

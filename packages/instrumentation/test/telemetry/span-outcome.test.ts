@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { CheckMode } from '@argcheck/core';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { REFUND_ARGUMENTS, REFUNDS, refundSources } from '../helpers/fixtures.js';
 import { spans } from '../helpers/spans.js';
 import type { Spans } from '../helpers/spans.js';
@@ -26,7 +26,7 @@ describe('spanOutcome: a check’s outcome on the span it runs in', () => {
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
       mode,
       ...(spanOutcome === undefined ? {} : { spanOutcome }),
     });

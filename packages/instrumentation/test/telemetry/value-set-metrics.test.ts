@@ -12,9 +12,10 @@ import {
   METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH_DURATION,
   METRIC_TOOL_ARGUMENT_VALUE_SET_SIZE,
 } from '../../src/semconv.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { refundSources, REFUNDS } from '../helpers/fixtures.js';
-import { harness, pointsOf } from '../helpers/telemetry.js';
+import { harness } from '../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../helpers/telemetry.js';
 
 const setAttrs = (set: string, source: string) => ({ [ATTR_SET]: set, [ATTR_SOURCE]: source });
@@ -28,7 +29,7 @@ describe('value-set metrics', () => {
   afterEach(() => h.close());
 
   it('read age and size from the provider at collection time', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     h = harness({ valueSets: refundSources(), clock });
     await h.inst.ready();
     await clock.tick(30_000);
@@ -47,7 +48,7 @@ describe('value-set metrics', () => {
   });
 
   it('report size 0 and no age for a set never fetched', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     h = harness({
       valueSets: { down: functionValueSet(() => Promise.reject(new Error('no'))) },
       clock,
@@ -74,7 +75,7 @@ describe('value-set metrics', () => {
     after(() => new Promise<void>((resolve) => owner.close(() => resolve())));
 
     it('count each fetch by outcome and record its duration in seconds', async () => {
-      const clock = new FakeClock();
+      const clock = new ManualClock();
       h = harness({ valueSets: { [REFUNDS]: httpValueSet(url) }, clock, ttlMs: 60_000 });
       // The owner answers once 250 ms have passed on the injected clock.
       const arrived = new Promise<ServerResponse>((resolve) => {

@@ -11,7 +11,7 @@ import {
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
   METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH,
 } from '../../src/semconv.js';
-import { FakeClock } from '../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import {
   inSet,
   reason,
@@ -20,7 +20,8 @@ import {
   REFUNDS,
   shape,
 } from '../helpers/fixtures.js';
-import { allPointsOf, harness } from '../helpers/telemetry.js';
+import { harness } from '../helpers/telemetry.js';
+import { allPointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../helpers/telemetry.js';
 import { fakeClientClass } from '../mcp/helpers/scripted-engine.js';
 
@@ -67,7 +68,7 @@ describe('series exported at zero from start-up', () => {
       // An owner that never answers: nothing is fetched, nothing is checked.
       valueSets: { [REFUNDS]: functionValueSet(() => new Promise(() => undefined)) },
       checkedArguments: REFUND_ARGUMENTS,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
       // Only the dispatcher: a framework this process loaded would be patched, and count too.
       frameworks: { enabled: false },
     });
@@ -92,7 +93,7 @@ describe('series exported at zero from start-up', () => {
     h = harness({
       valueSets: { [REFUNDS]: functionValueSet(() => Promise.reject(new Error('owner down'))) },
       checkedArguments: REFUND_ARGUMENTS,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
     });
     const before = await h.collect();
     await h.inst.ready();
@@ -106,7 +107,7 @@ describe('series exported at zero from start-up', () => {
   });
 
   it('a catalog-derived argument, its set and its tool are exported at zero once the catalog is listed', async () => {
-    h = harness({ clock: new FakeClock(), frameworks: { enabled: false } });
+    h = harness({ clock: new ManualClock(), frameworks: { enabled: false } });
     const client = new (fakeClientClass())();
     client.tools = [
       {

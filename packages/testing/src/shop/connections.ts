@@ -7,9 +7,9 @@ import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/clien
 import { InMemoryTransport as InMemoryV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Client as ClientV2, InMemoryTransport as InMemoryV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/stdio';
-import type { ReceivedCall } from '../fixtures/shop-catalog.js';
-import { createShopServerV1 } from '../fixtures/shop-server-v1.js';
-import { createShopServerV2 } from '../fixtures/shop-server-v2.js';
+import type { ReceivedCall } from './catalog.js';
+import { createShopServerV1 } from './server-v1.js';
+import { createShopServerV2 } from './server-v2.js';
 
 /** The slice of both client lines the tests use. */
 export interface ShopClient {
@@ -52,7 +52,7 @@ function clientOptions(options: ConnectOptions) {
 }
 
 function script(name: string): string {
-  return fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+  return fileURLToPath(new URL(`./${name}`, import.meta.url));
 }
 
 /** Calls appended by a stdio child server; each line is written before the server handles the call. */
@@ -129,7 +129,7 @@ export const sdkV1Stdio: ShopLine = {
     options.instrument?.(client);
     const env = { ...process.env, ARGCHECK_RECORD_FILE: record.path } as Record<string, string>;
     await client.connect(
-      new StdioV1({ command: process.execPath, args: [script('stdio-shop-v1.js')], env }),
+      new StdioV1({ command: process.execPath, args: [script('stdio-v1.js')], env }),
     );
     return {
       client,
@@ -150,7 +150,7 @@ export const clientV2Stdio: ShopLine = {
     options.instrument?.(client);
     const env = { ...process.env, ARGCHECK_RECORD_FILE: record.path } as Record<string, string>;
     await client.connect(
-      new StdioV2({ command: process.execPath, args: [script('stdio-shop-v2.js')], env }),
+      new StdioV2({ command: process.execPath, args: [script('stdio-v2.js')], env }),
     );
     return {
       client,

@@ -4,9 +4,10 @@ import { isWrapped } from '@opentelemetry/instrumentation';
 import type * as AiModule from 'ai';
 import type * as ZodModule from 'zod';
 import { METRIC_TOOL_ARGUMENT_VALUE_CHECK } from '../../../src/semconv.js';
-import { FakeClock } from '../../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { inSet, REFUND_ARGUMENTS, refundSeries, refundSources } from '../../helpers/fixtures.js';
-import { harness, pointsOf } from '../../helpers/telemetry.js';
+import { harness } from '../../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../../helpers/telemetry.js';
 import { NODE_22_REASON, skipBelowNode22 } from '../helpers/node-version.js';
 import { refundModel, toolResultSeen } from '../helpers/refund-model.js';
@@ -24,7 +25,7 @@ describe(`AI SDK — required from CommonJS (${NODE_22_REASON})`, function () {
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
       logSampleRatio: 0,
       mode: 'reject',
     });

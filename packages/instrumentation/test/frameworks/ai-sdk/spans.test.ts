@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type * as AiModule from 'ai';
 import type * as ZodModule from 'zod';
-import { FakeClock } from '../../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { REFUND_ARGUMENTS, REFUNDS, refundSources } from '../../helpers/fixtures.js';
 import { spans } from '../../helpers/spans.js';
 import type { Spans } from '../../helpers/spans.js';
@@ -50,7 +50,7 @@ describe(`AI SDK — spanOutcome on the execute_tool span (${NODE_22_REASON})`, 
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
       mode: 'reject',
       spanOutcome: true,
     });

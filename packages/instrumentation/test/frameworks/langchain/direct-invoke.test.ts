@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { FakeClock } from '../../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { REFUND_ARGUMENTS, refundSources } from '../../helpers/fixtures.js';
 import { harness } from '../../helpers/telemetry.js';
 import type { Harness } from '../../helpers/telemetry.js';
@@ -18,7 +18,7 @@ describe('LangChain.js — a tool invoked directly, and through ToolNode', funct
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
       mode: 'reject',
-      clock: new FakeClock(),
+      clock: new ManualClock(),
     });
     await h.inst.ready();
     const m = freshLangChainCjs();
@@ -50,7 +50,7 @@ describe('LangChain.js — a tool invoked directly, and through ToolNode', funct
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
       mode: 'reject',
-      clock: new FakeClock(),
+      clock: new ManualClock(),
     });
     await h.inst.ready();
     const m = freshLangChainCjs();
@@ -77,7 +77,7 @@ describe('LangChain.js — a tool invoked directly, and through ToolNode', funct
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
       mode: 'reject',
-      clock: new FakeClock(),
+      clock: new ManualClock(),
     });
     await h.inst.ready();
     const m = freshLangChainCjs();

@@ -2,10 +2,10 @@ import { createRequire } from 'node:module';
 import { sep } from 'node:path';
 import { expect } from 'chai';
 import { isWrapped } from '@opentelemetry/instrumentation';
-import { FakeClock } from '../../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { harness } from '../../helpers/telemetry.js';
 import type { Harness } from '../../helpers/telemetry.js';
-import { stdioShop } from '../fixtures/stdio-shop.js';
+import { stdioShop } from '@argcheck/testing/shop';
 import { CALLS, countersOf, expectedCounters, onSet, repairMessage } from '../refund-scenario.js';
 import { scriptedChatModel } from './langchain-run.js';
 import { freshLangChainCjs } from './load.js';
@@ -29,7 +29,7 @@ describe('LangChain.js — MCP tools from @langchain/mcp-adapters (@modelcontext
   afterEach(() => h.close());
 
   it('checks and counts each call once, against the set derived from the tool schema, with the MCP client patched as well', async () => {
-    h = harness({ mode: 'reject', clock: new FakeClock(), mcp: { enabled: true } });
+    h = harness({ mode: 'reject', clock: new ManualClock(), mcp: { enabled: true } });
     const marker = `${sep}node_modules${sep}@modelcontextprotocol${sep}`;
     for (const key of Object.keys(require.cache))
       if (key.includes(marker)) delete require.cache[key];

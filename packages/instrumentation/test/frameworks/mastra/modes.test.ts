@@ -8,9 +8,10 @@ import {
   METRIC_TOOL_ARGUMENT_REWRITTEN,
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
 } from '../../../src/semconv.js';
-import { FakeClock } from '../../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { inSet, REFUND_ARGUMENTS, refundSeries, refundSources } from '../../helpers/fixtures.js';
-import { harness, pointsOf } from '../../helpers/telemetry.js';
+import { harness } from '../../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../../helpers/telemetry.js';
 import { mastraHasToolHooks, NODE_22_REASON, skipBelowNode22 } from '../helpers/node-version.js';
 import { refundModel, toolResultSeen } from '../helpers/refund-model.js';
@@ -74,7 +75,7 @@ describe(`Mastra — modes (${NODE_22_REASON})`, function () {
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
-      clock: new FakeClock(),
+      clock: new ManualClock(),
       logSampleRatio: 0,
       mode,
     });

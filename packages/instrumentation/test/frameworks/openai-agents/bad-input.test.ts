@@ -1,8 +1,9 @@
 import { expect } from 'chai';
-import { FakeClock } from '../../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE } from '../../../src/semconv.js';
 import { reason, REFUND_ARGUMENTS, refundSeries, refundSources } from '../../helpers/fixtures.js';
-import { harness, pointsOf } from '../../helpers/telemetry.js';
+import { harness } from '../../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../../helpers/telemetry.js';
 import { countersOf, expectedCounters } from '../refund-scenario.js';
 import { freshAgentsCjs } from './load.js';
@@ -19,7 +20,7 @@ describe('OpenAI Agents SDK — arguments that are not a JSON object', function 
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
       mode: 'reject',
-      clock: new FakeClock(),
+      clock: new ManualClock(),
     });
     await h.inst.ready();
     const { agents, testing, z } = freshAgentsCjs();

@@ -2,10 +2,10 @@ import { createRequire } from 'node:module';
 import { sep } from 'node:path';
 import { expect } from 'chai';
 import { isWrapped } from '@opentelemetry/instrumentation';
-import { FakeClock } from '../../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { harness } from '../../helpers/telemetry.js';
 import type { Harness } from '../../helpers/telemetry.js';
-import { stdioShop } from '../fixtures/stdio-shop.js';
+import { stdioShop } from '@argcheck/testing/shop';
 import { CALLS, countersOf, expectedCounters, onSet, repairMessage } from '../refund-scenario.js';
 import { freshAgentsCjs } from './load.js';
 
@@ -24,7 +24,7 @@ describe('OpenAI Agents SDK — MCP server tools (@modelcontextprotocol/client 2
   afterEach(() => h.close());
 
   it('checks and counts each call once, against the set derived from the tool schema, with the MCP client patched as well', async () => {
-    h = harness({ mode: 'reject', clock: new FakeClock(), mcp: { enabled: true } });
+    h = harness({ mode: 'reject', clock: new ManualClock(), mcp: { enabled: true } });
     forgetMcpClient();
     const { agents, testing } = freshAgentsCjs();
     agents.setTracingDisabled(true);

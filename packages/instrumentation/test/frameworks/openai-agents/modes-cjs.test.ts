@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { isWrapped } from '@opentelemetry/instrumentation';
-import { FakeClock } from '../../helpers/fake-clock.js';
+import { ManualClock } from '@argcheck/testing/clock';
 import { REFUND_ARGUMENTS, refundSources } from '../../helpers/fixtures.js';
 import { harness } from '../../helpers/telemetry.js';
 import type { Harness } from '../../helpers/telemetry.js';
@@ -33,7 +33,7 @@ describe('OpenAI Agents SDK — auto-patched, CommonJS build', function () {
           valueSets: refundSources(),
           checkedArguments: REFUND_ARGUMENTS,
           mode,
-          clock: new FakeClock(),
+          clock: new ManualClock(),
         });
         await h.inst.ready();
         const result = await runAgents(freshAgentsCjs(), { stream });

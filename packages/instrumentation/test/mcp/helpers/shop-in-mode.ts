@@ -1,8 +1,8 @@
 import type { CheckMode } from '@argcheck/core';
-import { CONFIGURED_ARGUMENTS, CONFIGURED_SETS } from '../fixtures/shop-catalog.js';
+import { CONFIGURED_ARGUMENTS, CONFIGURED_SETS } from '@argcheck/testing/shop';
 import { recorded } from './recorded.js';
 import type { Recorded } from './recorded.js';
-import type { ShopConnection, ShopLine } from './shop-connections.js';
+import type { ShopConnection, ShopLine } from '@argcheck/testing/shop';
 
 export interface ShopInMode {
   readonly host: Recorded;

@@ -10,7 +10,8 @@ import {
   METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH_DURATION,
   METRIC_TOOL_ARGUMENT_VALUE_SET_SIZE,
 } from '../../../src/semconv.js';
-import { harness, pointsOf } from '../../helpers/telemetry.js';
+import { harness } from '../../helpers/telemetry.js';
+import { pointsOf } from '@argcheck/testing/metrics';
 
 /**
  * Issue 11, item 5: a server that renames its tools on every `tools/list`,

@@ -1,0 +1,149 @@
+// Where a benchmark's CPU time goes, from V8's sampling profiler in the same
+// process (node:inspector): self time per frame, grouped. argcheck's own time
+// is the self time of frames in its packages' builds (the check, the
+// telemetry, and the wrappers it installs, which are functions of those
+// files); comparing two profiles of the same work with and without argcheck
+// says which other frames hold the rest of what it adds.
+import { Session } from 'node:inspector/promises';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** A frame's group: `argcheck`, a package name, `node`, or a V8 pseudo-frame (`(garbage collector)`). */
+export function frameGroup(url: string, functionName: string): string {
+  if (url === '') return functionName.startsWith('(') ? functionName : '(native)';
+  const path = url.startsWith('file://') ? decodeURI(url.slice('file://'.length)) : url;
+  if (
+    /[/\\](packages[/\\](core|instrumentation)[/\\]build|node_modules[/\\]@argcheck)[/\\]/.test(
+      path,
+    )
+  ) {
+    return 'argcheck';
+  }
+  if (path.startsWith('node:')) return 'node';
+  const inModules = /.*node_modules[/\\]((?:@[^/\\]+[/\\])?[^/\\]+)/.exec(path);
+  if (inModules !== null) return (inModules[1] as string).replace(/\\/g, '/');
+  return 'benchmark';
+}
+
+/**
+ * With ARGCHECK_PROFILE_DETAIL=1, argcheck's frames are grouped per file and
+ * function (`argcheck <dir/file> <function>`), and `attribute` prints the
+ * heaviest: where to look when its own time is over a bar.
+ */
+const DETAIL = process.env.ARGCHECK_PROFILE_DETAIL === '1';
+
+/** Self time in µs per group, from one profile. */
+export function selfTimeByGroup(profile: Profile): Map<string, number> {
+  const groupOf = new Map<number, string>();
+  for (const node of profile.nodes) {
+    const group = frameGroup(node.callFrame.url, node.callFrame.functionName);
+    const file = node.callFrame.url.split('/').slice(-2).join('/');
+    groupOf.set(
+      node.id,
+      DETAIL && group === 'argcheck' ? `argcheck ${file} ${node.callFrame.functionName}` : group,
+    );
+  }
+  const byGroup = new Map<string, number>();
+  // timeDeltas[i] is the time since the previous sample: it belongs to sample i.
+  for (let i = 0; i < profile.samples.length; i++) {
+    const group = groupOf.get(profile.samples[i] as number) ?? '(unknown)';
+    byGroup.set(group, (byGroup.get(group) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+  return byGroup;
+}
+
+/** Run `work` under the sampling profiler (every `intervalUs`); its self time per group, µs. */
+export async function profiled(
+  work: () => Promise<unknown>,
+  intervalUs = 50,
+): Promise<Map<string, number>> {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: intervalUs });
+    await session.post('Profiler.start');
+    await work();
+    const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
+    return selfTimeByGroup(profile);
+  } finally {
+    await session.post('Profiler.disable').catch(() => undefined);
+    session.disconnect();
+  }
+}
+
+export interface Attribution {
+  /** argcheck's own CPU per call, µs (its frames, in the instrumented profiles): the median over pairs. */
+  ownUs: number;
+  /** The same, for each pair of profiles: how much it moved with the machine. */
+  ownUsByPair: number[];
+  /** Per group, µs per call more (or less) with argcheck than without (medians over pairs), largest first. */
+  added: [group: string, us: number][];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+const isOwn = (group: string) => group.startsWith('argcheck');
+
+/**
+ * Profile the same work with argcheck off and on (`set(false)`, `set(true)`),
+ * in `pairs` pairs, alternating which goes first, each over `calls` tool
+ * calls: argcheck's own µs per call and where the difference between the two
+ * profiles of a pair lies, as medians over the pairs (a machine whose speed
+ * moves between profiles moves single figures a lot).
+ */
+export async function attribute(
+  set: (on: boolean) => void,
+  work: () => Promise<unknown>,
+  calls: number,
+  pairs = 5,
+): Promise<Attribution> {
+  const own: number[] = [];
+  const deltas = new Map<string, number[]>();
+  const detail = new Map<string, number[]>();
+  for (let p = 0; p < pairs; p++) {
+    const by: Record<'on' | 'off', Map<string, number>> = { on: new Map(), off: new Map() };
+    for (const on of p % 2 === 0 ? [false, true] : [true, false]) {
+      set(on);
+      by[on ? 'on' : 'off'] = await profiled(work);
+    }
+    const ours = [...by.on].filter(([g]) => isOwn(g));
+    own.push(ours.reduce((a, [, us]) => a + us, 0) / calls);
+    for (const [g, us] of ours) detail.set(g, [...(detail.get(g) ?? []), us / calls]);
+    const groups = new Set([...by.on.keys(), ...by.off.keys()].filter((g) => !isOwn(g)));
+    for (const g of groups) {
+      if (g === '(idle)') continue;
+      const delta = ((by.on.get(g) ?? 0) - (by.off.get(g) ?? 0)) / calls;
+      deltas.set(g, [...(deltas.get(g) ?? []), delta]);
+    }
+  }
+  set(true);
+  if (DETAIL) {
+    const rows = [...detail].map(([g, list]): [string, number] => [g, median(list)]);
+    for (const [g, us] of rows.sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+      console.log(`  ${us.toFixed(3)} µs  ${g}`);
+    }
+  }
+  const ownUs = median(own);
+  const added: [string, number][] = [
+    ['argcheck', ownUs],
+    ...[...deltas].map(([g, list]): [string, number] => [g, median(list)]),
+  ];
+  return { ownUs, ownUsByPair: own, added: added.sort((a, b) => b[1] - a[1]) };
+}
