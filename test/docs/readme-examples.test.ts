@@ -2,32 +2,25 @@ import { expect } from 'chai';
 import { INSTRUMENT_ATTRIBUTES } from '@argcheck/instrumentation/semconv';
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { HttpOwner } from '@argcheck/testing/owners';
 import { exampleBlock } from '../helpers/markdown.js';
 import { repoRoot } from '../helpers/repo.js';
 
 const run = promisify(execFile);
 
 describe('README examples', () => {
-  let owner: Server;
+  const owner = new HttpOwner();
   let origin: string;
-  const requests: string[] = [];
 
   before(async () => {
-    owner = createServer((req, res) => {
-      requests.push(req.url ?? '');
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(['DAMAGED', 'LATE', 'NOT_AS_DESCRIBED', 'DUPLICATE_CHARGE']));
-    });
-    await new Promise<void>((resolve) => owner.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(owner.address() as AddressInfo).port}`;
+    await owner.start();
+    owner.json('/v1/reason-codes', ['DAMAGED', 'LATE', 'NOT_AS_DESCRIBED', 'DUPLICATE_CHARGE']);
+    origin = owner.origin;
   });
 
-  after(() => new Promise<void>((resolve) => owner.close(() => resolve())));
+  after(() => owner.close());
 
   it('the dispatcher example runs against a real owner and reports the invented code', async () => {
     // The only edit: the owner's host becomes a loopback server.
@@ -41,7 +34,7 @@ describe('README examples', () => {
     writeFileSync(file, code);
     const { stdout } = await run(process.execPath, [file], { cwd: repoRoot });
     expect(stdout).to.equal('reason_code: invented\n');
-    expect(requests).to.deep.equal(['/v1/reason-codes']);
+    expect(owner.requests.map((r) => r.path)).to.deep.equal(['/v1/reason-codes']);
   });
 });
 

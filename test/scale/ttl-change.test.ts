@@ -1,23 +1,15 @@
 import { expect } from 'chai';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import type { ValueSetSource } from '@argcheck/core';
 import { ToolArgumentInstrumentation } from '@argcheck/instrumentation';
 import type { ToolArgumentInstrumentationConfig } from '@argcheck/instrumentation';
 import { ManualClock } from '@argcheck/testing/clock';
+import { PullReader } from '@argcheck/testing/metrics';
 
 // A row of the fault matrix (docs/reliability.md): the TTL changed at run
 // time through setConfig. The new provider must fetch at the new pace, the
 // old one must stop, and the counters must keep their running totals.
-
-class PullReader extends MetricReader {
-  protected override onForceFlush(): Promise<void> {
-    return Promise.resolve();
-  }
-  protected override onShutdown(): Promise<void> {
-    return Promise.resolve();
-  }
-}
 
 const MINUTE = 60_000;
 const CODES = ['DAMAGED', 'LATE', 'OTHER'];
