@@ -126,10 +126,13 @@ for (const framework of rows) {
     }
     linkTheRest(join(scratch, 'node_modules'));
     const mocha = join(root, 'node_modules/mocha/bin/mocha.js');
-    const glob = join(scratch, 'packages/instrumentation/build/test', framework.tests);
-    const run = spawnSync('node', [mocha, '--reporter', 'dot', glob], {
+    const built = join(scratch, 'packages/instrumentation/build/test');
+    const globs = [join(built, framework.tests)];
+    // The contract test's subject for this framework (ARGCHECK_CONTRACT_ONLY leaves the rest out).
+    if (framework.contract !== undefined) globs.push(join(built, 'contract/contract.test.js'));
+    const run = spawnSync('node', [mocha, '--reporter', 'dot', ...globs], {
       cwd: scratch,
-      env,
+      env: { ...env, ARGCHECK_CONTRACT_ONLY: framework.contract ?? '' },
       encoding: 'utf8',
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -10,11 +10,14 @@ import { aiSdkModules, wrapAiSdkTools } from './integrations/ai-sdk/module.js';
 import { instrumentLangChainTool, langChainModules } from './integrations/langchain/module.js';
 import { mastraHooks } from './integrations/mastra/hooks.js';
 import { mastraModules } from './integrations/mastra/module.js';
+import { wrapMastraTools } from './integrations/mastra/tools.js';
 import { instrumentMcpClient, mcpModules } from './integrations/mcp/module.js';
 import { agentsToolGuardrail } from './integrations/openai-agents/guardrail.js';
 import { openAiAgentsModules } from './integrations/openai-agents/module.js';
 import { createHost } from './kit/host.js';
 import type { Host } from './kit/host.js';
+import { byAbsolutePath, hookByPath } from './kit/path-hooks.js';
+import type { PathHooks } from './kit/path-hooks.js';
 import { patchLoadedModules, warnWithoutLoaderHook } from './kit/unreached-modules.js';
 import type { SpecDefinitions } from './kit/unreached-modules.js';
 import { moduleDefinitions } from './kit/module-spec.js';
@@ -54,6 +57,7 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   declare private kit: Host | undefined;
   declare private specs: readonly SpecDefinitions[] | undefined;
   declare private loadChecked: boolean | undefined;
+  declare private byPath: PathHooks | undefined;
 
   /** @throws ArgcheckConfigError for a configuration mistake (stable `code`). */
   constructor(config: ToolArgumentInstrumentationConfig = {}) {
@@ -63,6 +67,7 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
     } catch (error) {
       // `super()` enabled it: an instance the caller never gets must not stay patched.
       this.disable();
+      this.byPath?.close();
       throw error;
     }
     this.series().activate('dispatcher');
@@ -128,10 +133,24 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   }
 
   /**
+   * Mastra agent `tools` with every call checked, for
+   * `new Agent({ tools: inst.wrapMastraTools(tools) })` where auto-patching
+   * cannot reach `@mastra/core`. Each tool is a copy whose run is marked as
+   * checked, so an MCP call it makes with the same arguments counts once.
+   * Returns a new map; the tools given are not changed. Checked both ways, a
+   * call counts once.
+   */
+  wrapMastraTools<T>(tools: T): T {
+    return wrapMastraTools(this.host(), tools);
+  }
+
+  /**
    * Mastra agent `hooks` whose `beforeToolCall` checks each tool call, then
    * runs the one in `hooks`, if any: `new Agent({ hooks: inst.mastraHooks() })`.
    * For Mastra releases with tool hooks, where auto-patching cannot reach
-   * `@mastra/core`. Checked both ways, a call counts once.
+   * `@mastra/core`. Checked both ways, a call counts once; an MCP call the
+   * tool makes inside is counted again (a hook cannot wrap the run: use
+   * `wrapMastraTools` for MCP-backed tools).
    */
   mastraHooks<H extends MastraToolHooks>(
     hooks?: H,
@@ -139,9 +158,20 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
     return mastraHooks(this.host(), hooks);
   }
 
-  /** Stop background refreshes and fetches in flight. */
+  /**
+   * Stop background refreshes and fetches in flight, and stop listening for
+   * the modules hooked by absolute path (kit/path-hooks.ts): the end of this
+   * instance's life.
+   */
   close(): void {
     this.engine?.close();
+    this.byPath?.close();
+  }
+
+  /** Unpatch everything this instance patched and switch off what it wrapped. */
+  override disable(): void {
+    super.disable();
+    this.byPath?.disable();
   }
 
   /**
@@ -153,6 +183,7 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
    */
   override enable(): void {
     super.enable();
+    this.byPath?.enable();
     const entries = this.specs ?? [];
     patchLoadedModules(entries, this._diag);
     if (this.loadChecked === true) return;
@@ -224,7 +255,10 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
     ];
     const entries = specs.map((spec) => ({ spec, definitions: moduleDefinitions(spec, host) }));
     this.specs = entries;
-    return entries.flatMap((e) => e.definitions);
+    const definitions = entries.flatMap((e) => e.definitions);
+    // Hooks by absolute path are shared by every instance (kit/path-hooks.ts).
+    this.byPath = hookByPath(definitions.filter(byAbsolutePath), () => this.isEnabled());
+    return definitions.filter((d) => !byAbsolutePath(d));
   }
 
   /** This instance's host: made on first use (inside `super()` for `init()`). */

@@ -11,7 +11,8 @@
  * patched agent already checked is the same call and passes through
  * (`engine/call-marks.ts`). Hooks cannot wrap the tool's run, so an MCP
  * client call inside is not marked as checked: with only the hook in use, a
- * patched MCP client counts that call too (docs/frameworks.md).
+ * patched MCP client counts that call too. `inst.wrapMastraTools(tools)`
+ * wraps the run and counts it once (docs/frameworks.md).
  */
 import type { Host } from '../../kit/host.js';
 import { frameworkContext } from '../../kit/call-context.js';

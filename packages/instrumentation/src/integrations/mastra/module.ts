@@ -13,7 +13,8 @@
  *
  * The class lives in a chunk whose file name is hashed; the hook is on the
  * `@mastra/core/agent` entry files of both builds, which export it. The
- * explicit entry point is `inst.mastraHooks(hooks?)` (`hooks.ts`).
+ * explicit entry points are `inst.wrapMastraTools(tools)` (`tools.ts`) and
+ * `inst.mastraHooks(hooks?)` (`hooks.ts`).
  */
 import type { Host } from '../../kit/host.js';
 import type { ModuleSpec } from '../../kit/module-spec.js';
@@ -64,7 +65,7 @@ export function mastraModules(host: Host): ModuleSpec[] {
         const proto = agentPrototype(moduleExports);
         if (proto !== undefined) host.wrapping.unwrap(proto, 'convertTools');
       },
-      explicit: 'new Agent({ hooks: inst.mastraHooks() })',
+      explicit: 'new Agent({ tools: inst.wrapMastraTools(tools) })',
     },
   ];
 }

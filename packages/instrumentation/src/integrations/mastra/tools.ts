@@ -4,9 +4,11 @@
  * style tool, whose `parameters` is a schema with `jsonSchema`. A rejected
  * call answers `{ error: true, message }`, the shape of Mastra's own answer to
  * tool input that fails validation, so the model sees a familiar failure.
+ * The same copies are what `inst.wrapMastraTools(tools)` gives an agent.
  */
 import { jsonSchemaOf } from '../../kit/tool-schemas.js';
-import { invokingExecute } from '../../kit/tools-map.js';
+import type { Host } from '../../kit/host.js';
+import { checkTools, invokingExecute } from '../../kit/tools-map.js';
 import type { ToolLike, ToolsKind } from '../../kit/tools-map.js';
 import { isObject } from '../../kit/values.js';
 
@@ -29,3 +31,13 @@ export const MASTRA_TOOLS: ToolsKind = {
   },
   checked: (call) => ({ execute: invokingExecute(MASTRA_TOOLS, call, mastraRejection) }),
 };
+
+/**
+ * The explicit entry point that covers the tool's run: an agent's `tools`
+ * with every call checked, each tool a copy whose `execute` checks, then
+ * runs the tool marked as checked (so an MCP call it makes with the same
+ * arguments counts once). A new map; the tools given are not changed.
+ */
+export function wrapMastraTools<T>(host: Host, tools: T): T {
+  return checkTools(host, MASTRA_TOOLS, tools).tools;
+}

@@ -6,18 +6,19 @@
  *
  * A rejection is the guardrail's `rejectContent(repairMessage)`: the tool
  * does not run and the model reads the message as the tool's output. The
- * call is checked and counted here; when this instance's wrapper of
- * `invokeFunctionTool` is on as well, it sends the arguments decided here and
- * does not count the call again. A guardrail can allow or reject, not hand
- * the tool other arguments: without the patch, a `normalise` rewrite is made
- * by replacing the call item's `arguments` with the rewritten JSON
+ * call is checked and counted here. The tool then runs with the arguments
+ * decided here, marked as checked (an MCP call it makes with them is not
+ * counted again): through this instance's wrapper of `invokeFunctionTool`
+ * when it is on, otherwise through a wrapper of the tool's own `invoke`,
+ * put on the first time the guardrail sees the tool. Without the patch a
+ * `normalise` rewrite is also written into the call item's `arguments`
  * (docs/frameworks.md).
  */
 import { frameworkContext } from '../../kit/call-context.js';
 import type { Host } from '../../kit/host.js';
 import { isObject } from '../../kit/values.js';
 import type { AgentsGuardrailOutput, AgentsToolInputGuardrail } from '../../types.js';
-import { invokePatched, listAgentsTool, markDecided } from './invoke-patch.js';
+import { invokePatched, listAgentsTool, markDecided, wrapToolInvoke } from './invoke-patch.js';
 
 export const GUARDRAIL_NAME = 'argcheck';
 
@@ -49,8 +50,13 @@ async function decide(host: Host, data: unknown): Promise<AgentsGuardrailOutput>
   if (decision.answer !== undefined) {
     return { behavior: { type: 'rejectContent', message: decision.answer } };
   }
-  if (invokePatched(host)) markDecided(host, toolCall, decision.args);
-  else if (decision.args !== toolCall.arguments && typeof decision.args === 'string') {
+  const patched = invokePatched(host);
+  if (patched || (tool !== undefined && wrapToolInvoke(host, tool, name))) {
+    markDecided(host, toolCall, decision.args);
+  }
+  // Without the patch, a rewrite is also written into the call item, in case
+  // the runner hands the tool a copy of it (redacted arguments).
+  if (!patched && decision.args !== toolCall.arguments && typeof decision.args === 'string') {
     toolCall.arguments = decision.args;
   }
   return ALLOW;

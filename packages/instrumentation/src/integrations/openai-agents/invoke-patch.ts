@@ -52,6 +52,28 @@ function takeDecided(state: AgentsState, toolCall: unknown): { args: unknown } |
   return found;
 }
 
+/**
+ * The guardrail's wrapper of one tool's own `invoke(runContext, input,
+ * details)`, which `invokeFunctionTool` calls: a call the guardrail decided
+ * runs with the arguments it decided, marked as checked (so an MCP call the
+ * tool makes with them is not counted again). The wrapper of
+ * `invokeFunctionTool`, when on, takes the decision first; then this one
+ * passes the call through. False when the tool has no `invoke` of its own.
+ */
+export function wrapToolInvoke(host: Host, tool: object, name: string): boolean {
+  const state = stateOf(host);
+  return host.wrapping.wrapInstance(tool, 'invoke', (original, on) => {
+    return function (this: unknown, ...args: unknown[]): unknown {
+      const details = args[2];
+      const decided =
+        on.active && isObject(details) ? takeDecided(state, details.toolCall) : undefined;
+      if (decided === undefined) return original.apply(this, args);
+      const sent = [args[0], decided.args, ...args.slice(2)];
+      return host.runMarked(name, decided.args, () => original.apply(this, sent));
+    };
+  });
+}
+
 /** List an Agents tool's JSON Schema `parameters` as a catalog of one, the first time it is seen. */
 export function listAgentsTool(
   host: Host,

@@ -11,6 +11,7 @@ import {
 import type { InstrumentationModuleDefinition } from '@opentelemetry/instrumentation';
 import { ToolArgumentInstrumentation } from '../../../src/instrumentation.js';
 import { findSdkInstalls } from '../../../src/integrations/mcp/sdk-location.js';
+import { hookedPaths } from '../../../src/kit/path-hooks.js';
 
 /**
  * @modelcontextprotocol/sdk 1.32.x maps its CommonJS entry to dist/cjs/index.js
@@ -88,14 +89,21 @@ describe('regression: @modelcontextprotocol/sdk 1.32.x does not ship its CommonJ
     expect(fired).to.deep.equal([]);
   });
 
-  it('the instrumentation hooks both client builds of the installed copy by absolute path', () => {
-    const inst = new ToolArgumentInstrumentation({ enabled: false });
-    const names = inst.getModuleDefinitions().map((d) => d.name);
-    expect(names).to.include.members([
+  it('the instrumentation hooks both client builds of the installed copy by absolute path, through the hooks shared by every instance', () => {
+    const inst = new ToolArgumentInstrumentation();
+    const builds = [
       join(install!.root, 'dist/cjs/client/index.js'),
       join(install!.root, 'dist/esm/client/index.js'),
-    ]);
-    inst.close();
+    ];
+    try {
+      expect(hookedPaths()).to.include.members(builds);
+      // Not handed to OpenTelemetry, which would give this instance hooks of its own.
+      const names = inst.getModuleDefinitions().map((d) => d.name);
+      expect(names.filter((n) => builds.includes(n))).to.deep.equal([]);
+    } finally {
+      inst.disable();
+      inst.close();
+    }
   });
 
   it('the absolute-path definition patches the CommonJS client on require', () => {
@@ -104,6 +112,28 @@ describe('regression: @modelcontextprotocol/sdk 1.32.x does not ship its CommonJ
       delete require.cache[require.resolve(CJS_CLIENT)];
       const { Client } = require(CJS_CLIENT) as { Client: { prototype: { callTool: unknown } } };
       expect(isWrapped(Client.prototype.callTool)).to.equal(true);
+    } finally {
+      inst.disable();
+      inst.close();
+    }
+  });
+
+  it('disable() unpatches the client loaded by absolute path, enable() patches it again, and a load while disabled is patched on enable()', () => {
+    const inst = new ToolArgumentInstrumentation();
+    type Loaded = { Client: { prototype: { callTool: unknown } } };
+    try {
+      delete require.cache[require.resolve(CJS_CLIENT)];
+      const first = (require(CJS_CLIENT) as Loaded).Client.prototype;
+      inst.disable();
+      expect(isWrapped(first.callTool)).to.equal(false);
+      inst.enable();
+      expect(isWrapped(first.callTool)).to.equal(true);
+      inst.disable();
+      delete require.cache[require.resolve(CJS_CLIENT)];
+      const second = (require(CJS_CLIENT) as Loaded).Client.prototype;
+      expect(isWrapped(second.callTool)).to.equal(false);
+      inst.enable();
+      expect(isWrapped(second.callTool)).to.equal(true);
     } finally {
       inst.disable();
       inst.close();

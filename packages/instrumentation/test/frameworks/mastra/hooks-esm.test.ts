@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import type * as ZodModule from 'zod';
-import { isWrapped } from '@opentelemetry/instrumentation';
 import type { CheckMode } from '@argcheck/core';
 import {
   METRIC_TOOL_ARGUMENT_REPAIR_STARTED,
@@ -16,7 +14,6 @@ import type { Harness } from '../../helpers/telemetry.js';
 import { mastraHasToolHooks, NODE_22_REASON, skipBelowNode22 } from '../helpers/node-version.js';
 import { refundModel, toolResultSeen } from '../helpers/refund-model.js';
 
-const require = createRequire(import.meta.url);
 const CODES = ['DAMAGED', 'damaged', 'CUSTOMER_UNHAPPY'] as const;
 
 interface MastraAgent {
@@ -37,11 +34,15 @@ const CHECKS = [
   { attributes: refundSeries(inSet(true, true)), value: 1 },
 ];
 
-/** Both ways in: the CommonJS build auto-patched on require, and the ESM build through inst.mastraHooks(). */
-const WAYS = ['CommonJS build, auto-patched', 'ESM build, inst.mastraHooks()'] as const;
+/**
+ * The ESM build through inst.mastraHooks(), the one way in the contract
+ * test (test/contract) does not run: it runs the CommonJS build, auto-patched
+ * and through inst.wrapMastraTools().
+ */
+const WAYS = ['ESM build, inst.mastraHooks()'] as const;
 type Way = (typeof WAYS)[number];
 
-describe(`Mastra — modes (${NODE_22_REASON})`, function () {
+describe(`Mastra — modes through inst.mastraHooks(), ESM build (${NODE_22_REASON})`, function () {
   this.timeout(30_000);
   let h: Harness;
   let z: typeof ZodModule.z;
@@ -54,21 +55,15 @@ describe(`Mastra — modes (${NODE_22_REASON})`, function () {
   });
   afterEach(() => h?.close());
 
-  async function mastraFor(way: Way): Promise<Mastra> {
-    if (way === 'ESM build, inst.mastraHooks()') {
-      const [agent, tools] = await Promise.all([
-        import('@mastra/core/agent'),
-        import('@mastra/core/tools'),
-      ]);
-      return {
-        Agent: agent.Agent as unknown as AgentClass,
-        createTool: (config) => tools.createTool(config as never),
-      };
-    }
-    // Required after registration, so the require hook patches it.
-    const agent = require('@mastra/core/agent') as { Agent: AgentClass };
-    const tools = require('@mastra/core/tools') as { createTool: (config: object) => unknown };
-    return { Agent: agent.Agent, createTool: (config) => tools.createTool(config) };
+  async function mastraFor(): Promise<Mastra> {
+    const [agent, tools] = await Promise.all([
+      import('@mastra/core/agent'),
+      import('@mastra/core/tools'),
+    ]);
+    return {
+      Agent: agent.Agent as unknown as AgentClass,
+      createTool: (config) => tools.createTool(config as never),
+    };
   }
 
   async function setUp(mode: CheckMode) {
@@ -85,10 +80,7 @@ describe(`Mastra — modes (${NODE_22_REASON})`, function () {
   async function turns(ctx: Mocha.Context, way: Way, streamed: boolean) {
     // inst.mastraHooks() needs a Mastra release with agent tool hooks.
     if (way === 'ESM build, inst.mastraHooks()' && !hooks) ctx.skip();
-    const mastra = await mastraFor(way);
-    if (way === 'CommonJS build, auto-patched') {
-      expect(isWrapped(mastra.Agent.prototype.convertTools)).to.equal(true);
-    }
+    const mastra = await mastraFor();
     const out: { received: unknown; seen: unknown }[] = [];
     for (const code of CODES) {
       const received: unknown[] = [];
