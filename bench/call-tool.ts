@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { staticValueSet } from '@argcheck/core';
 import { ToolArgumentInstrumentation } from '@argcheck/instrumentation';
 import { stdioShop } from '@argcheck/testing/shop';
-import { attribute, type Attribution } from './lib/cpu-profile.js';
+import { attribute, PROFILE_PAIRS, type Attribution } from './lib/cpu-profile.js';
 import { packageVersion } from './lib/machine.js';
 import { num, type BenchOptions, type BenchResult } from './lib/report.js';
 import { median, nowNs, quantile, rotated } from './lib/stats.js';
@@ -215,8 +215,8 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
         () => timeCalls(current.conn.client, PROFILED, 0, []),
         PROFILED,
       );
-      // Three profiles of each, the instrumented client's checks counted too.
-      made += 3 * PROFILED;
+      // A profile of each per pair, the instrumented client's checks counted too.
+      made += PROFILE_PAIRS * PROFILED;
     }
     for (const v of variants) await v.conn.close();
     const m = perVariant((k) => median(calls[k]));

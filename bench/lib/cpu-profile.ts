@@ -55,9 +55,14 @@ export function selfTimeByGroup(profile: Profile): Map<string, number> {
   }
   const byGroup = new Map<string, number>();
   // timeDeltas[i] is the time since the previous sample: it belongs to sample i.
+  // A delta far over the sampling interval is the thread descheduled (a noisy,
+  // shared machine), not CPU the sampled frame used: each sample counts at most
+  // four times the profile's median delta.
+  const cap = 4 * median(profile.timeDeltas.length > 0 ? profile.timeDeltas : [0]);
   for (let i = 0; i < profile.samples.length; i++) {
     const group = groupOf.get(profile.samples[i] as number) ?? '(unknown)';
-    byGroup.set(group, (byGroup.get(group) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    const delta = Math.min(profile.timeDeltas[i] ?? 0, cap);
+    byGroup.set(group, (byGroup.get(group) ?? 0) + delta);
   }
   return byGroup;
 }
@@ -101,6 +106,9 @@ function median(values: number[]): number {
 
 const isOwn = (group: string) => group.startsWith('argcheck');
 
+/** Pairs of profiles `attribute` takes by default: the work runs this many times with argcheck on. */
+export const PROFILE_PAIRS = 5;
+
 /**
  * Profile the same work with argcheck off and on (`set(false)`, `set(true)`),
  * in `pairs` pairs, alternating which goes first, each over `calls` tool
@@ -112,7 +120,7 @@ export async function attribute(
   set: (on: boolean) => void,
   work: () => Promise<unknown>,
   calls: number,
-  pairs = 5,
+  pairs = PROFILE_PAIRS,
 ): Promise<Attribution> {
   const own: number[] = [];
   const deltas = new Map<string, number[]>();
