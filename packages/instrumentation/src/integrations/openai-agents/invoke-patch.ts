@@ -16,6 +16,7 @@ import { frameworkContext } from '../../kit/call-context.js';
 import type { Host } from '../../kit/host.js';
 import { listTools } from '../../kit/tools-map.js';
 import { isObject } from '../../kit/values.js';
+import type { Target } from '../../kit/values.js';
 import type { Method, Patch, Switch } from '../../kit/wrapping.js';
 
 /** Where Agents tool schemas come from: sets named `openai-agents:<tool>.<path>`. */
@@ -26,12 +27,18 @@ interface AgentsState {
   readonly switches: Set<Switch>;
   /** Calls the explicit guardrail has checked and counted, by their `toolCall` item: the arguments to send. */
   readonly decided: WeakMap<object, { args: unknown }>;
+  /** Tools whose own `invoke` the guardrail wrapped: the wrapper, while it is still theirs. */
+  readonly invokes: WeakMap<object, unknown>;
 }
 
 const STATE = Symbol('argcheck.openai-agents');
 
 function stateOf(host: Host): AgentsState {
-  return host.local(STATE, () => ({ switches: new Set(), decided: new WeakMap() }));
+  return host.local(STATE, () => ({
+    switches: new Set(),
+    decided: new WeakMap(),
+    invokes: new WeakMap(),
+  }));
 }
 
 /** Is a wrapper of `invokeFunctionTool` of this instance on (the runner will call it after the guardrails)? */
@@ -62,7 +69,10 @@ function takeDecided(state: AgentsState, toolCall: unknown): { args: unknown } |
  */
 export function wrapToolInvoke(host: Host, tool: object, name: string): boolean {
   const state = stateOf(host);
-  return host.wrapping.wrapInstance(tool, 'invoke', (original, on) => {
+  // Every call after the first only compares: the wrapper is still the tool's own.
+  const current = (tool as Target).invoke;
+  if (current !== undefined && state.invokes.get(tool) === current) return true;
+  const wrapped = host.wrapping.wrapInstance(tool, 'invoke', (original, on) => {
     return function (this: unknown, ...args: unknown[]): unknown {
       const details = args[2];
       const decided =
@@ -72,6 +82,8 @@ export function wrapToolInvoke(host: Host, tool: object, name: string): boolean 
       return host.runMarked(name, decided.args, () => original.apply(this, sent));
     };
   });
+  if (wrapped) state.invokes.set(tool, (tool as Target).invoke);
+  return wrapped;
 }
 
 /** List an Agents tool's JSON Schema `parameters` as a catalog of one, the first time it is seen. */
