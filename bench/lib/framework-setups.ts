@@ -175,9 +175,16 @@ async function aiSdk(): Promise<FrameworkSetup> {
   const { z } = await import('zod');
   // The module definition's own patch, as the loader hook applies it: a copy
   // of the namespace whose generateText is wrapped; `ai.generateText` stays plain.
+  // The loader hook patches the namespace as it is imported: the function as
+  // the SDK wrote it is then the wrapper's `__original` (shimmer's).
+  const hooked = ai.generateText as Generate & { __original?: Generate };
+  const plain = hooked.__original ?? hooked;
   const definition = r.inst.getModuleDefinitions().find((d) => d.name === 'ai');
-  const patched = definition?.patch?.(ai, packageVersion('ai')) as { generateText: Generate };
-  if (patched.generateText === ai.generateText) throw new Error('ai was not patched');
+  const patched =
+    hooked.__original !== undefined
+      ? { generateText: hooked as Generate }
+      : (definition?.patch?.(ai, packageVersion('ai')) as { generateText: Generate });
+  if (patched.generateText === plain) throw new Error('ai was not patched');
   const tools = {
     refund_order: ai.tool({
       description: 'Refund an order',
@@ -198,7 +205,6 @@ async function aiSdk(): Promise<FrameworkSetup> {
       },
     };
   };
-  const plain = ai.generateText as Generate;
   return {
     title: `Vercel AI SDK (\`ai\` ${packageVersion('ai')})`,
     turn:
@@ -230,7 +236,10 @@ async function mastra(): Promise<FrameworkSetup> {
   const { z } = await import('zod');
   const Agent = agentModule.Agent as unknown as AgentClass;
   const proto = Agent.prototype as unknown as Record<string, unknown>;
-  const convertTools = proto.convertTools;
+  // The loader hook may have patched the agent entry as it was imported: the
+  // method as Mastra wrote it is then the wrapper's `__original` (shimmer's).
+  const current = proto.convertTools as { __original?: unknown } | undefined;
+  const convertTools = current?.__original ?? current;
   // Agents of this class keep the method as it was before the patch below.
   class PlainAgent extends Agent {}
   Object.defineProperty(PlainAgent.prototype, 'convertTools', { value: convertTools });
