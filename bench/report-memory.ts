@@ -3,7 +3,8 @@
 // its own: bench/lib/argcheck-bin.ts) and reports its own peak RSS as it exits. Inputs are generated into a
 // temporary directory and removed: distinct 200 KB values (500, 1,000, 1,500
 // lines), distinct 200 KB tool names, 1,000 tool/argument/set series of 1,000
-// distinct values each, one 60 MB line of nested brackets, and collector lines
+// distinct values each, one 60 MB line of nested brackets, one 63 MB line of
+// 21 million empty records, and collector lines
 // of 50 records with 100,000 distinct values.
 // `npm run bench` runs it; alone: npm run bench -- --only report-memory [-- --value-lines 1500]
 import { once } from 'node:events';
@@ -121,6 +122,16 @@ export async function reportMemory(options: BenchOptions): Promise<BenchResult> 
     await report('a 60 MB line of nested brackets between two records', 3, [nested]);
     rmSync(nested);
 
+    // 21 million empty records: JSON.parse of this line alone peaked at over 2 GB.
+    const empties = 21_000_000;
+    const emptyRecords = await writeLines('empty-records.jsonl', 3, (i) =>
+      i === 1
+        ? `{"resourceLogs":[{"scopeLogs":[{"logRecords":[${'{},'.repeat(empties - 1)}{}]}]}]}`
+        : invented({ value: 'X' }),
+    );
+    await report('a 63 MB line of 21 million empty records between two records', 3, [emptyRecords]);
+    rmSync(emptyRecords);
+
     const typical = await writeLines('collector.jsonl', 10_000, (line) =>
       otlpLine(
         Array.from({ length: 50 }, (_, j) => {
@@ -146,6 +157,7 @@ export async function reportMemory(options: BenchOptions): Promise<BenchResult> 
     x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   const values = runs.find((r) => r.input === 'distinct 200 KB values' && r.lines >= valueLines);
   const nested = runs.find((r) => r.input.startsWith('a 60 MB line'));
+  const empties = runs.find((r) => r.input.startsWith('a 63 MB line'));
   return {
     title: 'argcheck report: peak memory against the input',
     method:
@@ -195,6 +207,18 @@ export async function reportMemory(options: BenchOptions): Promise<BenchResult> 
           nested.exitCode === 0 &&
           nested.corruptLines === 1 &&
           nested.records === 2,
+      },
+      {
+        bar: 'argcheck report, a 63 MB line of 21 million empty records: refused, the records around it counted, peak RSS under 5 × the line (320 MB)',
+        figure: empties
+          ? `${empties.corruptLines} line refused, ${empties.records} of 2 records, ${fmt(empties.peakMB)} MB`
+          : 'not run',
+        holds:
+          empties !== undefined &&
+          empties.exitCode === 0 &&
+          empties.corruptLines === 1 &&
+          empties.records === 2 &&
+          empties.peakMB < 320,
       },
     ],
     raw: { runs, emptyNodeMB },

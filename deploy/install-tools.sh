@@ -8,8 +8,11 @@
 #                              test's second store; deploy/victoriametrics/)
 # Idempotent and non-interactive. Runs `apt-get update` only when it has to
 # install something. Uses sudo when not root and sudo is available.
-# The Debian packages also enable systemd services; on machines with systemd
-# they are stopped again (the tests start their own processes on free ports).
+# The Debian packages also enable services that would listen on every
+# interface: a policy-rc.d that refuses every start keeps them from starting
+# at all while the packages install, and on machines with systemd they are
+# then disabled (the tests start their own processes, on loopback, on free
+# ports).
 set -euo pipefail
 
 need=()
@@ -32,6 +35,15 @@ fi
 
 export DEBIAN_FRONTEND=noninteractive
 echo "installing: ${need[*]}"
+# invoke-rc.d and deb-systemd-invoke ask /usr/sbin/policy-rc.d before they
+# start a service; exit 101 means "not allowed". Ours only if there is none.
+policy=/usr/sbin/policy-rc.d
+if [[ ! -e $policy ]]; then
+  printf '#!/bin/sh\n# argcheck install-tools.sh: no service starts while it installs.\nexit 101\n' |
+    "${SUDO[@]}" tee "$policy" >/dev/null
+  "${SUDO[@]}" chmod 755 "$policy"
+  trap '"${SUDO[@]}" rm -f "$policy"' EXIT
+fi
 "${SUDO[@]}" apt-get update -qq
 "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}"
 

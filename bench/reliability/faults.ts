@@ -14,6 +14,7 @@ import { ownerCredentials } from './owner-credentials.js';
 import { ownerFaults } from './owner-faults.js';
 import { pipelineFleet } from './pipeline-fleet.js';
 import { repairMessages } from './repair-messages.js';
+import { roundTwo } from './round-two.js';
 import { soakOutages, soakTelemetry } from './soak-rows.js';
 import { AREAS, type FaultRow } from './table.js';
 import { floods, telemetryFaults } from './telemetry.js';
@@ -37,6 +38,7 @@ const ALL: readonly FaultRow[] = [
   ...collectorMetrics,
   ...collectorLogs,
   ...pipelineFleet,
+  ...roundTwo,
 ];
 
 /** Every row, in document order. */

@@ -45,13 +45,18 @@ describe('fault matrix: the TTL changed at run time', () => {
       await clock.tick(10 * MINUTE);
       expect(loads - start, 'fetches in 10 min at a 5 min TTL').to.equal(2);
 
+      const switched = loads;
       inst.setConfig(config(MINUTE));
       await inst.ready();
-      const switched = loads;
+      // The same source: the set carries over as it was (fetched 30 s ago), nothing is fetched again.
+      expect(loads - switched, 'fetches at setConfig').to.equal(0);
+      expect(inst.valueSets.status()[0]).to.include({ state: 'fresh', ageSeconds: 30 });
       for (let i = 0; i < 10; i++) inst.check('refund_order', { reason_code: 'LATE' });
       await clock.tick(10 * MINUTE);
-      // Ten from the new provider; none from the old one, which setConfig closed.
-      expect(loads - switched, 'fetches in 10 min at a 1 min TTL').to.equal(10);
+      // At the new pace from the fetch it carried over: 27 s after the switch
+      // (57 s after that fetch), then every 57 s, eleven in ten minutes; none
+      // from the old provider, which setConfig closed.
+      expect(loads - switched, 'fetches in 10 min at a 1 min TTL').to.equal(11);
 
       const { resourceMetrics } = await reader.collect();
       const check = resourceMetrics.scopeMetrics

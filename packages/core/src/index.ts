@@ -3,7 +3,7 @@ export { ArgcheckConfigError, ErrorCode } from './errors.js';
 export { createValueSetProvider } from './provider/create-value-set-provider.js';
 export { functionValueSet } from './sources/function-value-set.js';
 export { httpValueSet } from './sources/http-value-set.js';
-export { staticValueSet } from './sources/static-value-set.js';
+export { staticValueSet, toolSchemaValueSet } from './sources/static-value-set.js';
 export type {
   ArgumentChecker,
   ArgumentCheckerOptions,
@@ -19,6 +19,7 @@ export type {
   HttpValueSetOptions,
   LoadedValueSet,
   MismatchShape,
+  RepairDisclosure,
   SourceKind,
   UnavailableReason,
   ValueSet,
@@ -31,4 +32,10 @@ export type {
   ValueSetStatus,
 } from './types.js';
 export { createArgumentChecker } from './checker/create-argument-checker.js';
-export { CHECK_ACTIONS, CHECK_MODES, MISMATCH_SHAPES, UNAVAILABLE_REASONS } from './vocabulary.js';
+export {
+  CHECK_ACTIONS,
+  CHECK_MODES,
+  MISMATCH_SHAPES,
+  REPAIR_DISCLOSURES,
+  UNAVAILABLE_REASONS,
+} from './vocabulary.js';

@@ -7,6 +7,7 @@ import type {
   CHECK_ACTIONS,
   CHECK_MODES,
   MISMATCH_SHAPES,
+  REPAIR_DISCLOSURES,
   UNAVAILABLE_REASONS,
 } from './vocabulary.js';
 
@@ -56,7 +57,7 @@ export interface Classification {
 }
 
 /** Where a source reports from, as it appears on telemetry (`source` attribute). */
-export type SourceKind = 'http' | 'function' | 'static';
+export type SourceKind = 'http' | 'function' | 'static' | 'tool_schema';
 
 /** Context a source receives for one fetch. */
 export interface FetchContext {
@@ -185,6 +186,21 @@ export interface ValueSetProviderOptions {
   random?: () => number;
   /** Receives every fetch, rejection, collision and expiry. Exceptions it throws are swallowed. */
   onEvent?: (event: ValueSetEvent) => void;
+  /**
+   * `false`: every set's first fetch starts as the provider is made, so the
+   * first check already has it when the owner answers in time. `true`: a
+   * set's first fetch waits for its first `get`, `ready` or `refresh`.
+   * @default false
+   */
+  lazy?: boolean;
+  /**
+   * A provider this one takes over from (a configuration change): each set
+   * with the same name and the same source (see `staticValueSet`,
+   * `httpValueSet`) starts from what `replaces` holds (members, age, state,
+   * failures) instead of cold, under this provider's options; its next
+   * refresh is due as this provider's TTL says. Close `replaces` afterwards.
+   */
+  replaces?: ValueSetProvider;
 }
 
 export interface ValueSetProvider {
@@ -221,7 +237,22 @@ export interface ArgumentCheckerOptions {
   maxRepairMessageLength?: number;
   /** How much of the emitted value a repair message quotes, in characters. @default 40 */
   quotePrefixLength?: number;
+  /**
+   * What a repair message may say about a set's members, by set name (a set
+   * not named: `'list'`). A repair message is read by the model and by
+   * whoever prompts it: for a private set (active user handles, customer
+   * ids) every rejected guess would otherwise reveal real members.
+   * - `'list'`: every member when the set has at most `listAllUpTo`, else the
+   *   closest members and the set's size.
+   * - `'closest'`: the closest members and the set's size, whatever its size.
+   * - `'none'`: the argument, the set's name and its size; no member.
+   * @throws ArgcheckConfigError `INVALID_OPTION` for another value,
+   *   `UNKNOWN_SET` for a name `valueSets` does not serve.
+   */
+  repairDisclosure?: Readonly<Record<string, RepairDisclosure>>;
 }
+
+export type RepairDisclosure = (typeof REPAIR_DISCLOSURES)[number];
 
 export interface CheckContext {
   conversationId?: string;

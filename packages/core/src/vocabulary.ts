@@ -35,3 +35,6 @@ export const CHECK_MODES = ['observe', 'normalise', 'reject'] as const;
 
 /** What the caller does with a call after the check. */
 export const CHECK_ACTIONS = ['call', 'call_rewritten', 'reject'] as const;
+
+/** What a repair message may say about a set's members (`repairDisclosure`). */
+export const REPAIR_DISCLOSURES = ['list', 'closest', 'none'] as const;

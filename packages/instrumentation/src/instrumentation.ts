@@ -63,7 +63,8 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   constructor(config: ToolArgumentInstrumentationConfig = {}) {
     super(PACKAGE_NAME, PACKAGE_VERSION, config);
     try {
-      this.engine = this.buildEngine(this.getConfig());
+      this.engine = this.buildEngine(this.getConfig(), undefined);
+      if (this.isEnabled()) this.engine.start();
     } catch (error) {
       // `super()` enabled it: an instance the caller never gets must not stay patched.
       this.disable();
@@ -184,6 +185,8 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   override enable(): void {
     super.enable();
     this.byPath?.enable();
+    // The configured sets load from here on, so the first checks already have them.
+    this.engine?.start();
     const entries = this.specs ?? [];
     patchLoadedModules(entries, this._diag);
     if (this.loadChecked === true) return;
@@ -206,11 +209,13 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
       super.setConfig(config);
       return;
     }
-    const next = this.buildEngine(config);
-    super.setConfig(config);
     const previous = this.engine;
+    // Sets whose source did not change carry on from what the previous engine holds.
+    const next = this.buildEngine(config, previous.valueSets);
+    super.setConfig(config);
     this.engine = next;
     previous.close();
+    if (this.isEnabled()) next.start();
   }
 
   override setMeterProvider(meterProvider: MeterProvider): void {
@@ -289,7 +294,10 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
     }
   }
 
-  private buildEngine(config: ToolArgumentInstrumentationConfig): Engine {
+  private buildEngine(
+    config: ToolArgumentInstrumentationConfig,
+    replaces: ValueSetProvider | undefined,
+  ): Engine {
     const resolved = resolveConfig(config);
     this.listings ??= new WeakMap();
     this.deriveFrameworkSets = resolved.frameworks.deriveValueSets;
@@ -297,6 +305,7 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
       owner: this.host(),
       registry: this.series(),
       listings: this.listings,
+      replaces,
       logger: () => this.logger,
       diag: this._diag,
       onEvent: (event: ValueSetEvent) => this.metrics?.fetched(event),

@@ -4,6 +4,7 @@ import type {
   CheckedArguments,
   CheckMode,
   Clock,
+  RepairDisclosure,
   ValueSetSource,
 } from '@argcheck/core';
 
@@ -83,6 +84,16 @@ export interface ToolArgumentInstrumentationConfig extends InstrumentationConfig
    * @default 'observe'
    */
   mode?: CheckMode;
+  /**
+   * What a `reject` mode repair message may say about a set's members, by set
+   * name (a configured set, or a derived one such as
+   * `mcp:<server>/<tool>.<argument>`); a set not named: `'list'`. The repair
+   * message is read by the model and by whoever prompts it, so a private
+   * set (active user handles) should be `'none'`: `'list'` names every member
+   * of a set of up to 20 and the five closest of a larger one, `'closest'` the
+   * closest members and the size, `'none'` only the set's name and size.
+   */
+  repairDisclosure?: Readonly<Record<string, RepairDisclosure>>;
   /** How long a fetched set is fresh, in milliseconds. @default 300_000 */
   ttlMs?: number;
   /**

@@ -17,6 +17,7 @@ import { REPAIR_STARTED } from './telemetry/metric-names.js';
 import { sumOf, type Snapshot } from './telemetry/snapshot.js';
 import { CHECKED, TOOLS, type ToolName } from './tools.js';
 import { SET_HANDLES, SET_REASON_CODES, SEVENTH_REASON_CODE } from './value-set-data.js';
+import { shownEndpoint } from './shown-endpoint.js';
 
 /** How often the live display is redrawn on a terminal, in milliseconds. */
 const REDRAW_MS = 100;
@@ -58,7 +59,8 @@ export async function runDemo(
   }
   // Read after closing: shutting the providers down makes the last exports.
   if (args.otlpEndpoint !== undefined) {
-    run.figures.otlp = { endpoint: args.otlpEndpoint, ...session.telemetry.exports() };
+    const endpoint = shownEndpoint(args.otlpEndpoint);
+    run.figures.otlp = { endpoint, ...session.telemetry.exports() };
   }
   return run;
 }

@@ -13,20 +13,39 @@ const CLOSE_BRACKET = 0x5d;
  * it is read; JSON.parse then says what is wrong with it.
  */
 export function exceedsJsonDepth(text: string, maxDepth: number): boolean {
+  return jsonCost(text, maxDepth, Infinity) === 'too_deep';
+}
+
+/**
+ * What JSON.parse of `text` would cost beyond its size, read in one pass
+ * without building anything: `too_deep` when objects and arrays nest more
+ * than `maxDepth` levels, `too_many_containers` when it opens more than
+ * `maxContainers` of them (an object costs tens of bytes, so a 63 MB line of
+ * `{},{},…` takes gigabytes), otherwise undefined. Invalid JSON answers as
+ * far as it is read; JSON.parse then says what is wrong with it.
+ */
+export function jsonCost(
+  text: string,
+  maxDepth: number,
+  maxContainers: number,
+): 'too_deep' | 'too_many_containers' | undefined {
   let depth = 0;
+  let containers = 0;
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
       i = closingQuote(text, i);
-      if (i === -1) return false;
+      if (i === -1) return undefined;
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       depth += 1;
-      if (depth > maxDepth) return true;
+      if (depth > maxDepth) return 'too_deep';
+      containers += 1;
+      if (containers > maxContainers) return 'too_many_containers';
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       depth -= 1;
     }
   }
-  return false;
+  return undefined;
 }
 
 /** The index of the quote that closes the string opened at `open`, or -1. */

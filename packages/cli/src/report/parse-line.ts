@@ -1,5 +1,5 @@
 import { CHECK_EVENT_NAME, toCheckRecord, type CheckRecord } from './check-record.js';
-import { exceedsJsonDepth } from './json-depth.js';
+import { jsonCost } from './json-depth.js';
 
 /**
  * Objects and arrays one line may nest. A collector line reaches 9 levels for
@@ -7,6 +7,16 @@ import { exceedsJsonDepth } from './json-depth.js';
  * log records, and parsing them costs memory out of all proportion to their size.
  */
 export const MAX_LINE_NESTING = 64;
+
+/**
+ * Bytes of line per object or array it may open. A collector line opens one
+ * for every 18 to 30 bytes (two per attribute); a line that opens more is no
+ * export of log records, and JSON.parse would take tens of bytes of memory
+ * for each of its containers. Below `FREE_CONTAINERS` a line is never
+ * refused for this.
+ */
+export const BYTES_PER_CONTAINER = 12;
+export const FREE_CONTAINERS = 4_096;
 
 /** What one input line held. */
 export type ParsedLine =
@@ -91,8 +101,16 @@ function parsePlain(line: Json): ParsedLine {
 
 /** Parses one non-blank input line; never throws. */
 export function parseLine(line: string): ParsedLine {
-  if (exceedsJsonDepth(line, MAX_LINE_NESTING)) {
+  const maxContainers = Math.max(FREE_CONTAINERS, line.length / BYTES_PER_CONTAINER);
+  const cost = jsonCost(line, MAX_LINE_NESTING, maxContainers);
+  if (cost === 'too_deep') {
     return { kind: 'corrupt', reason: `nested deeper than ${MAX_LINE_NESTING} levels` };
+  }
+  if (cost === 'too_many_containers') {
+    return {
+      kind: 'corrupt',
+      reason: `more than one object or array per ${BYTES_PER_CONTAINER} characters (not parsed)`,
+    };
   }
   let json: unknown;
   try {

@@ -1,11 +1,24 @@
 import type { ArgumentReport, Report } from '../types.js';
 import { formatCount, formatInSet, formatPercent, formatPoints } from './format.js';
+import { printable } from './printable.js';
 import { inputLine } from './render-text.js';
 
 /** A JSON-quoted value in a code span; `|` is escaped because GFM splits cells on it even there. */
 function code(value: string): string {
-  const quoted = JSON.stringify(value).replaceAll('|', '\\|');
-  return quoted.includes('`') ? `\`\` ${quoted} \`\`` : `\`${quoted}\``;
+  return span(printable(JSON.stringify(value)).replaceAll('|', '\\|'));
+}
+
+/** `text` in a code span long enough that no backtick run inside it closes it. */
+function span(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  return longest === 0 ? `${fence}${text}${fence}` : `${fence} ${text} ${fence}`;
+}
+
+/** A shape in a table cell: a plain word as it is, anything else printable in a code span, `|` escaped. */
+function name(text: string): string {
+  if (/^[A-Za-z0-9_]+$/.test(text)) return text;
+  return span(printable(text).replaceAll('|', '\\|'));
 }
 
 function table(header: string[], align: string[], rows: string[][]): string[] {
@@ -14,7 +27,7 @@ function table(header: string[], align: string[], rows: string[][]): string[] {
 
 function argumentSection(a: ArgumentReport): string[] {
   const lines = [
-    `## \`${a.tool}.${a.argument}\` → \`${a.set}\``,
+    `## ${span(printable(`${a.tool}.${a.argument}`))} → ${span(printable(a.set))}`,
     '',
     ...table(
       ['records', 'out of set', 'after normalisation', 'formatting tax', 'not checked'],
@@ -39,7 +52,7 @@ function argumentSection(a: ArgumentReport): string[] {
         code(row.value),
         formatCount(row.count),
         formatInSet(row.inSetCount, row.count),
-        row.shape ?? '',
+        row.shape === undefined ? '' : name(row.shape),
       ]),
     ),
   ];
@@ -63,7 +76,7 @@ function argumentSection(a: ArgumentReport): string[] {
       ['---', '---:', '---:', '---:'],
       [
         ...a.shapes.map((s) => [
-          s.shape,
+          name(s.shape),
           formatCount(s.count),
           formatPercent(s.shareOfMismatches),
           formatPercent(s.shareOfCalls),

@@ -7,13 +7,14 @@ import {
   formatPoints,
   plural,
 } from './format.js';
+import { printable } from './printable.js';
 
 /** Long model output would wreck the columns; the JSON format keeps the full value. */
 const MAX_SHOWN_VALUE = 48;
 
 /** Quoted so that surrounding spaces and control characters stay visible (` LATE ` is a shape). */
 export function displayValue(value: string): string {
-  const quoted = JSON.stringify(value);
+  const quoted = printable(JSON.stringify(value));
   return quoted.length <= MAX_SHOWN_VALUE ? quoted : `${quoted.slice(0, MAX_SHOWN_VALUE - 1)}…`;
 }
 
@@ -37,7 +38,7 @@ function valueSection(a: ArgumentReport): string[] {
     displayValue(row.value),
     formatCount(row.count),
     formatInSet(row.inSetCount, row.count),
-    row.shape ?? '',
+    printable(row.shape ?? ''),
   ]);
   const lines = alignColumns([['value', 'count', 'in set', 'shape'], ...rows], [false, true]);
   const notes: string[] = [];
@@ -63,7 +64,7 @@ function valueSection(a: ArgumentReport): string[] {
 function shapeSection(a: ArgumentReport): string[] {
   if (a.outOfSet === 0) return ['no mismatches'];
   const rows = a.shapes.map((s) => [
-    s.shape,
+    printable(s.shape),
     formatCount(s.count),
     formatPercent(s.shareOfMismatches),
     formatPercent(s.shareOfCalls),
@@ -91,7 +92,7 @@ function argumentSection(a: ArgumentReport): string[] {
   );
   const indent = (lines: string[]): string[] => lines.map((line) => `  ${line}`);
   return [
-    `${a.tool}.${a.argument} → ${a.set}`,
+    printable(`${a.tool}.${a.argument} → ${a.set}`),
     ...indent(figures),
     '',
     ...indent(valueSection(a)),

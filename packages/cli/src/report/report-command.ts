@@ -5,6 +5,7 @@ import { readReport, type InputProblem } from './read-report.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderText } from './render-text.js';
 import { positiveInteger } from '../parse-flags.js';
+import { printable, printableJson } from './printable.js';
 
 export const REPORT_HELP = `Usage: argcheck report [options] FILE...
 
@@ -70,9 +71,13 @@ export async function reportCommand(argv: readonly string[], io: CommandIo): Pro
     const seen = (problemsPerFile.get(problem.file) ?? 0) + 1;
     problemsPerFile.set(problem.file, seen);
     if (problem.kind === 'unreadable_file') {
-      io.stderr.write(`argcheck report: ${problem.file}: cannot read: ${problem.reason}\n`);
+      io.stderr.write(
+        `argcheck report: ${printable(problem.file)}: cannot read: ${printable(problem.reason)}\n`,
+      );
     } else if (seen <= MAX_PROBLEMS_PER_FILE) {
-      io.stderr.write(`${problem.file}:${problem.line}: skipped: ${problem.reason}\n`);
+      io.stderr.write(
+        `${printable(problem.file)}:${problem.line}: skipped: ${printable(problem.reason)}\n`,
+      );
     }
   };
   const report = await readReport(args.files, {
@@ -85,12 +90,15 @@ export async function reportCommand(argv: readonly string[], io: CommandIo): Pro
   });
   for (const [file, count] of problemsPerFile) {
     if (count > MAX_PROBLEMS_PER_FILE) {
-      io.stderr.write(`${file}: ${count - MAX_PROBLEMS_PER_FILE} more problems not listed\n`);
+      io.stderr.write(
+        `${printable(file)}: ${count - MAX_PROBLEMS_PER_FILE} more problems not listed\n`,
+      );
     }
   }
   if (report.input.unreadableFiles.length === args.files.length) return ExitCode.FAILED;
 
-  if (args.format === 'json') io.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  if (args.format === 'json')
+    io.stdout.write(printableJson(JSON.stringify(report, null, 2)) + '\n');
   else io.stdout.write(args.format === 'markdown' ? renderMarkdown(report) : renderText(report));
   return ExitCode.OK;
 }

@@ -4,10 +4,12 @@ import type {
   ArgumentCheckerOptions,
   CheckOutcome,
   Finding,
+  RepairDisclosure,
   ValueSet,
+  ValueSetProvider,
 } from '../types.js';
 import { collectValues } from './argument-path.js';
-import { CHECK_MODES } from '../vocabulary.js';
+import { CHECK_MODES, REPAIR_DISCLOSURES } from '../vocabulary.js';
 import { integerOption, planArguments } from './plan-arguments.js';
 import type { PlannedArgument, ToolPlan } from './plan-arguments.js';
 import { repairMessage } from './repair-message.js';
@@ -52,6 +54,7 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
     suggestionCount: integerOption('suggestionCount', options.suggestionCount, 5, 0),
     maxLength: integerOption('maxRepairMessageLength', options.maxRepairMessageLength, 1_000, 80),
     quotePrefixLength: integerOption('quotePrefixLength', options.quotePrefixLength, 40, 0),
+    disclosure: disclosureOption(options.repairDisclosure, provider),
   };
   const plans = planArguments(options);
   const setNames = Object.freeze(
@@ -298,4 +301,36 @@ function mismatch(arg: PlannedArgument, set: ValueSet, value: unknown): CheckedF
   };
   if (canonical !== undefined) finding.canonical = canonical;
   return finding;
+}
+
+/** `repairDisclosure`, validated: a lookup by set name (`'list'` for a set not named). */
+function disclosureOption(
+  given: unknown,
+  provider: ValueSetProvider,
+): (setName: string) => RepairDisclosure {
+  if (given === undefined) return () => 'list';
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+    throw new ArgcheckConfigError(
+      ErrorCode.INVALID_OPTION,
+      `repairDisclosure must be an object of set name to ${REPAIR_DISCLOSURES.join(', ')}.`,
+    );
+  }
+  const known = new Set(provider.names());
+  const bySet = new Map<string, RepairDisclosure>();
+  for (const [name, value] of Object.entries(given)) {
+    if (!(REPAIR_DISCLOSURES as readonly unknown[]).includes(value)) {
+      throw new ArgcheckConfigError(
+        ErrorCode.INVALID_OPTION,
+        `repairDisclosure[${JSON.stringify(name)}] must be one of ${REPAIR_DISCLOSURES.join(', ')}, got ${JSON.stringify(value)}.`,
+      );
+    }
+    if (!known.has(name)) {
+      throw new ArgcheckConfigError(
+        ErrorCode.UNKNOWN_SET,
+        `repairDisclosure names ${JSON.stringify(name)}, which no value-set source provides.`,
+      );
+    }
+    bySet.set(name, value as RepairDisclosure);
+  }
+  return (setName) => bySet.get(setName) ?? 'list';
 }

@@ -121,10 +121,24 @@ export function memberValueStart(text: string, keyEnd: number): number {
 }
 
 // Containers open while `skipValue` reads: a growing stack of their closers.
+// Grown for a deeply nested text, it is given back once that text is read:
+// the module keeps at most KEPT_CLOSERS, not the deepest nesting ever seen.
+const KEPT_CLOSERS = 1_024;
 let closers = new Uint8Array(64);
 
 /** After the value at `pos`, whatever it is, read but not kept. */
 export function skipValue(text: string, pos: number): number {
+  const end = skipNested(text, pos);
+  if (closers.length > KEPT_CLOSERS) closers = new Uint8Array(64);
+  return end;
+}
+
+/** The closer stack's length now (tests: what the module holds between reads). */
+export function heldCloserCapacity(): number {
+  return closers.length;
+}
+
+function skipNested(text: string, pos: number): number {
   let depth = 0;
   for (;;) {
     // A value starts at `pos`.

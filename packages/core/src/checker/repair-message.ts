@@ -1,5 +1,5 @@
 import { leadingMembers } from '../match/compiled-set.js';
-import type { ValueSet } from '../types.js';
+import type { RepairDisclosure, ValueSet } from '../types.js';
 import { describeLocation } from './argument-path.js';
 import { clip, escapedPrefix, quotedPrefix } from './message-text.js';
 
@@ -8,6 +8,8 @@ export interface RepairLimits {
   suggestionCount: number;
   maxLength: number;
   quotePrefixLength: number;
+  /** What the message may say about a set's members (`repairDisclosure`). */
+  disclosure: (setName: string) => RepairDisclosure;
 }
 
 /** One rejected argument, as the repair message describes it. */
@@ -53,6 +55,8 @@ function suggestionsFor(arg: RejectedArgument, count: number): readonly string[]
     : leadingMembers(arg.set, count);
 }
 
+const NONE: readonly string[] = Object.freeze([]);
+
 interface DescribedLine {
   text: string;
   /** What the line offers; undefined when it was not worth computing. */
@@ -66,7 +70,14 @@ interface DescribedLine {
 function describe(arg: RejectedArgument, limits: RepairLimits, room: number): DescribedLine {
   const where = escapedPrefix(describeLocation(arg.location), room);
   const got = quote(arg.value, limits.quotePrefixLength);
-  if (arg.set.size <= limits.listAllUpTo) {
+  const disclosure = limits.disclosure(arg.setName);
+  if (disclosure === 'none') {
+    const text =
+      ` "${where}" must be a member of ${escapedPrefix(arg.setName, room)} ` +
+      `(${arg.set.size} values; got ${got}).`;
+    return { text, suggestions: NONE };
+  }
+  if (disclosure === 'list' && arg.set.size <= limits.listAllUpTo) {
     const suggestions = suggestionsFor(arg, limits.suggestionCount);
     const members = listed(` "${where}" must be one of: `, arg.set.members(), room);
     return { text: `${members} (got ${got}).`, suggestions };
@@ -97,7 +108,10 @@ export function repairMessage(
   const head =
     `${escapedPrefix(tool, max)} was not called: ` +
     `${rejected.length === 1 ? 'an argument is' : 'arguments are'} not a legal value.`;
-  const tail = ' Call the tool again using only the listed values.';
+  // A message that names no member cannot point at listed values.
+  const tail = rejected.some((arg) => limits.disclosure(arg.setName) !== 'none')
+    ? ' Call the tool again using only the listed values.'
+    : ' Call the tool again with a member of the set.';
   let body = '';
   for (let i = 0; i < rejected.length; i++) {
     const arg = rejected[i] as RejectedArgument;

@@ -12,23 +12,64 @@ export interface TextSpan {
   readonly end: number;
 }
 
-function copyOf(node: unknown): Record<string | number, unknown> {
-  return (Array.isArray(node) ? [...(node as unknown[])] : { ...(node as object) }) as Record<
-    string | number,
-    unknown
-  >;
+type Container = Record<string | number, unknown>;
+
+/**
+ * A shallow copy that keeps what the container was: its prototype (a class
+ * instance stays one, a null-prototype object stays one), every own
+ * property with its descriptor (non-enumerable ones, symbols, getters and
+ * setters, extra properties of an array), and, once the rewrites are in
+ * (`finish`), which properties could not be reconfigured and whether it was
+ * frozen, sealed or not extensible. What cannot be carried: private class
+ * fields (`#x`) and internal slots (a Map's entries, a Date's time), which
+ * live on the original only; argument paths never lead into those.
+ */
+function copyOf(node: unknown): { copy: Container; finish: () => void } {
+  const original = node as object;
+  const isArray = Array.isArray(original);
+  const proto = Object.getPrototypeOf(original) as object | null;
+  const copy = (isArray ? [] : Object.create(proto)) as Container;
+  if (isArray && proto !== Array.prototype) Object.setPrototypeOf(copy, proto);
+  const descriptors = Object.getOwnPropertyDescriptors(original);
+  const fixed: PropertyKey[] = [];
+  for (const key of Reflect.ownKeys(descriptors)) {
+    const descriptor = descriptors[key as keyof typeof descriptors] as PropertyDescriptor;
+    if (isArray && key === 'length') {
+      (copy as unknown as unknown[]).length = (original as unknown[]).length;
+      continue;
+    }
+    if (descriptor.configurable === false) fixed.push(key);
+    // Configurable while the rewrites go in; put back in `finish`.
+    Object.defineProperty(copy, key, { ...descriptor, configurable: true });
+  }
+  const finish = () => {
+    for (const key of fixed) {
+      const descriptor = Object.getOwnPropertyDescriptor(copy, key);
+      if (descriptor) Object.defineProperty(copy, key, { ...descriptor, configurable: false });
+    }
+    if (Object.isFrozen(original)) Object.freeze(copy);
+    else if (Object.isSealed(original)) Object.seal(copy);
+    else if (!Object.isExtensible(original)) Object.preventExtensions(copy);
+  };
+  return { copy, finish };
 }
 
 /**
  * Apply rewrites without touching the input: every container on a rewritten
- * path is copied once, everything else is shared with the original.
+ * path is copied once (keeping what it was, `copyOf`), everything else is
+ * shared with the original. The rewritten property becomes a plain data
+ * property holding the member (a getter there is replaced, as is the getter
+ * of a container on the path); nothing else differs.
  */
 export function applyRewrites(root: unknown, rewrites: readonly Rewrite[]): unknown {
-  const copies = new Map<unknown, Record<string | number, unknown>>();
-  const copied = (original: unknown): Record<string | number, unknown> => {
+  const copies = new Map<unknown, Container>();
+  const finishes: (() => void)[] = [];
+  const copied = (original: unknown): Container => {
     let copy = copies.get(original);
     if (!copy) {
-      copy = copyOf(original);
+      const made = copyOf(original);
+      copy = made.copy;
+      finishes.push(made.finish);
       copies.set(original, copy);
       copies.set(copy, copy);
     }
@@ -45,6 +86,7 @@ export function applyRewrites(root: unknown, rewrites: readonly Rewrite[]): unkn
     }
     defineOwn(parent, location[location.length - 1] as string | number, value);
   }
+  for (const finish of finishes) finish();
   return result;
 }
 

@@ -1,8 +1,13 @@
+import { ArgcheckConfigError, ErrorCode } from '../errors.js';
 import type { ValueSetCompiler } from '../match/compile-value-set.js';
 import type { ValueSetLookup, ValueSetProvider, ValueSetProviderOptions } from '../types.js';
 import { UNAVAILABLE } from './lookups.js';
+import { sameSource } from '../sources/source-identity.js';
 import { resolveOptions } from './resolve-options.js';
 import { ValueSetSlot } from './value-set-slot.js';
+
+/** The slots behind each provider, for the one that replaces it (`replaces`). */
+const SLOTS = new WeakMap<ValueSetProvider, ReadonlyMap<string, ValueSetSlot>>();
 
 /**
  * The provider with its compiler injected; `createValueSetProvider` passes the
@@ -14,10 +19,23 @@ export function createProvider(
   options: ValueSetProviderOptions,
   compile: ValueSetCompiler,
 ): ValueSetProvider {
-  const { resolved, sources } = resolveOptions(options, compile);
+  const { resolved, sources, lazy, replaces } = resolveOptions(options, compile);
+  const previous = replaces === undefined ? undefined : SLOTS.get(replaces);
+  if (replaces !== undefined && previous === undefined) {
+    throw new ArgcheckConfigError(
+      ErrorCode.INVALID_OPTION,
+      'createValueSetProvider: replaces must be a provider made by createValueSetProvider',
+    );
+  }
   const slots = new Map<string, ValueSetSlot>();
-  for (const [name, source] of sources) slots.set(name, new ValueSetSlot(name, source, resolved));
+  for (const [name, source] of sources) {
+    const slot = new ValueSetSlot(name, source, resolved);
+    const before = previous?.get(name);
+    if (before !== undefined && sameSource(before.source, source)) slot.adopt(before);
+    slots.set(name, slot);
+  }
   const names: readonly string[] = Object.freeze([...slots.keys()]);
+  if (!lazy) for (const slot of slots.values()) if (slot.idle) slot.start();
 
   // The slot of the previous `get`: a checker asks for the same set call
   // after call with the same name string, which `===` settles by pointer where
@@ -26,7 +44,7 @@ export function createProvider(
   let lastName: string | undefined;
   let lastSlot: ValueSetSlot | undefined;
 
-  return Object.freeze({
+  const provider: ValueSetProvider = Object.freeze({
     get(name: string): ValueSetLookup {
       let slot: ValueSetSlot | undefined;
       if (name === lastName) slot = lastSlot;
@@ -56,4 +74,6 @@ export function createProvider(
       for (const slot of slots.values()) slot.close();
     },
   });
+  SLOTS.set(provider, slots);
+  return provider;
 }

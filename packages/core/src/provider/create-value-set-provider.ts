@@ -5,9 +5,12 @@ import { createProvider } from './create-provider.js';
 /**
  * Serve named value sets fetched live from their owners.
  *
- * - `get(name)` never waits and never reads the clock: it returns the lookup
- *   prepared for the set's current state. The first `get` of a set starts its
- *   first fetch in the background (until that settles: `unavailable: cold`).
+ * - Every set's first fetch starts as the provider is made (with `lazy`: at
+ *   the set's first `get`, `ready` or `refresh`); until it settles the set is
+ *   `unavailable: cold`. `get(name)` never waits and never reads the clock: it
+ *   returns the lookup prepared for the set's current state.
+ * - With `replaces`, a set whose source is the same as before continues from
+ *   what the replaced provider held (members, age, state) instead of cold.
  * - At `ttlMs` after a good fetch the set turns `stale` and a refresh starts;
  *   `maxStaleMs` later, without a good refresh, it is `unavailable: expired`
  *   (an `expired` event). A set keeps refreshing on its own once fetched.
@@ -30,8 +33,12 @@ import { createProvider } from './create-provider.js';
  * - A payload that is malformed, too large, empty, or smaller than
  *   `1 - maxShrinkRatio` of the set being served is refused, the served set
  *   kept, and the attempt counted as failed. The shrink guard compares with
- *   the set being served only: once a set has expired, the next well-formed,
- *   non-empty list is accepted, as it would be after a restart.
+ *   the largest set served since the last shrink it let through, so a run of
+ *   refreshes that each lose a little cannot walk a set down; a shrink
+ *   refused three times in a row, over at least a TTL, is the owner's real
+ *   set and is accepted.
+ *   Once a set has expired, the next well-formed, non-empty list is
+ *   accepted, as it would be after a restart.
  *
  * Every attempt publishes exactly one `fetch_succeeded` or `fetch_failed`
  * (count those to count attempts). A refused payload is explained by a

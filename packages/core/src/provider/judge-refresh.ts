@@ -14,16 +14,18 @@ export type Verdict =
 /**
  * Decide whether a well-formed refresh may replace the set being served.
  * Refuses an empty list, and a list that lost more than `maxShrinkRatio` of the
- * members of the set being served when the compile ends (`servedSize()`, if
- * one is): an owner mid-deploy or truncating a response must not turn every
- * real value into a mismatch. Collisions are collected, not published, so a
+ * members of the reference when the compile ends (`servedSize()`: the largest
+ * set served since the last accepted shrink, if one is served; see
+ * `ValueSetSlot.shrinkReference`), unless the slot says the shrink has
+ * persisted (`allowShrink`): an owner mid-deploy or truncating a response must
+ * not turn every real value into a mismatch. Collisions are collected, not published, so a
  * refused set reports none. Compiling may take many turns of the event loop;
  * once `signal` aborts it is abandoned, and the verdict (`malformed`) is for
  * no one.
  */
 export async function judgeRefresh(
   collected: CollectedValues,
-  servedSize: () => number | undefined,
+  servedSize: () => { size: number; allowShrink: boolean } | undefined,
   options: Pick<ResolvedOptions, 'maxShrinkRatio' | 'compile'>,
   signal: AbortSignal,
 ): Promise<Verdict> {
@@ -44,8 +46,14 @@ export async function judgeRefresh(
       detail: `the set could not be compiled: ${String(error)}`,
     };
   }
-  const served = servedSize();
-  if (served !== undefined && set.size < served * (1 - options.maxShrinkRatio)) {
+  const reference = servedSize();
+  const served = reference?.size;
+  if (
+    reference !== undefined &&
+    served !== undefined &&
+    !reference.allowShrink &&
+    set.size < served * (1 - options.maxShrinkRatio)
+  ) {
     const lost = Math.round((1 - set.size / served) * 100);
     return {
       ok: false,

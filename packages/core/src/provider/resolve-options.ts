@@ -1,19 +1,29 @@
 import { ArgcheckConfigError, ErrorCode } from '../errors.js';
 import type { ValueSetCompiler } from '../match/compile-value-set.js';
-import type { ValueSetEvent, ValueSetProviderOptions, ValueSetSource } from '../types.js';
+import type {
+  ValueSetEvent,
+  ValueSetProvider,
+  ValueSetProviderOptions,
+  ValueSetSource,
+} from '../types.js';
 import type { ResolvedOptions } from './internal-types.js';
 import { systemClock } from './system-clock.js';
 
 // Node fires a timer set longer than this at once (with a warning), so a
 // longer TTL or stale window would silently become a refresh loop.
 const MAX_TIMER_MS = 2 ** 31 - 1;
-const SOURCE_KINDS: ReadonlySet<string> = new Set(['http', 'function', 'static']);
+const SOURCE_KINDS: ReadonlySet<string> = new Set(['http', 'function', 'static', 'tool_schema']);
 
 /** Validate the options once, at construction, so nothing can fail later on a bad setting. */
 export function resolveOptions(
   options: ValueSetProviderOptions,
   compile: ValueSetCompiler,
-): { resolved: ResolvedOptions; sources: [string, ValueSetSource][] } {
+): {
+  resolved: ResolvedOptions;
+  sources: [string, ValueSetSource][];
+  lazy: boolean;
+  replaces: ValueSetProvider | undefined;
+} {
   if (typeof options !== 'object' || options === null) {
     throw invalidOption('createValueSetProvider(options) needs an options object');
   }
@@ -25,7 +35,15 @@ export function resolveOptions(
   if (onEvent !== undefined && typeof onEvent !== 'function') {
     throw invalidOption('onEvent must be a function (event) => void');
   }
+  const { lazy = false, replaces } = options;
+  if (typeof lazy !== 'boolean')
+    throw invalidOption(`lazy must be true or false, got ${show(lazy)}`);
+  if (replaces !== undefined && (typeof replaces !== 'object' || replaces === null)) {
+    throw invalidOption('replaces must be a provider made by createValueSetProvider');
+  }
   return {
+    lazy,
+    replaces,
     resolved: {
       ttlMs: duration('ttlMs', options.ttlMs, 300_000, 1),
       fetchTimeoutMs: duration('fetchTimeoutMs', options.fetchTimeoutMs, 2_000, 1),
@@ -65,7 +83,7 @@ function validateSources(sources: unknown): [string, ValueSetSource][] {
     if (typeof s.kind !== 'string' || !SOURCE_KINDS.has(s.kind)) {
       throw new ArgcheckConfigError(
         ErrorCode.INVALID_SOURCE,
-        `sources.${name}.kind must be 'http', 'function' or 'static', got ${show(s.kind)}`,
+        `sources.${name}.kind must be 'http', 'function', 'static' or 'tool_schema', got ${show(s.kind)}`,
       );
     }
   }

@@ -8,6 +8,13 @@ import { startAttempt } from './start-attempt.js';
 
 const SETTLED: Promise<void> = Promise.resolve();
 
+/**
+ * A shrink past `maxShrinkRatio` is the owner's real set once it has been
+ * refused this many times in a row, over at least one TTL: retries after a
+ * refusal come within seconds, and an owner mid-deploy is back within minutes.
+ */
+const SHRINK_PERSISTS = 3;
+
 type FailureReason = Extract<AttemptOutcome, { ok: false }>['reason'];
 
 /**
@@ -40,6 +47,16 @@ export class ValueSetSlot {
    * with an injected clock and randomness the provider is then deterministic.
    */
   private draw = 0;
+  /**
+   * The largest set size published since the last shrink the guard let
+   * through: the shrink guard compares with it, not with the set served
+   * last, so a run of refreshes that each lose less than `maxShrinkRatio`
+   * cannot walk the set down (1,000 → 600 → 360 → …).
+   */
+  private shrinkReference: number | undefined;
+  /** Refreshes refused as `shrunk` in a row, and when the first of them was refused. */
+  private shrinkRefusals = 0;
+  private shrinkSince: number | undefined;
   private attempted = false;
   private closed = false;
   private inFlight: Promise<void> | undefined;
@@ -49,7 +66,7 @@ export class ValueSetSlot {
 
   constructor(
     readonly name: string,
-    private readonly source: ValueSetSource,
+    readonly source: ValueSetSource,
     private readonly options: ResolvedOptions,
   ) {
     this.phaseTimer = new OneShotTimer(options.clock);
@@ -58,6 +75,50 @@ export class ValueSetSlot {
 
   /** Start the first attempt in the background. */
   start(): void {
+    void this.refresh();
+  }
+
+  /**
+   * Continue from what `previous` (the same set, from the same source, in the
+   * provider this one replaces) holds: its members, version, age, failures
+   * and state, under this slot's options. A set it served goes on being
+   * served (fresh while its age is under this TTL, then stale, then expired,
+   * as if this slot had fetched it), with its next refresh due as this TTL
+   * says; a set it had not loaded yet, or could not, is fetched now. Called
+   * once, before the slot is used; `previous` is closed afterwards.
+   */
+  adopt(previous: ValueSetSlot): void {
+    this.version = previous.version;
+    this.fetchedAt = previous.fetchedAt;
+    this.failures = previous.failures;
+    this.lastError = previous.lastError;
+    this.shrinkReference = previous.shrinkReference;
+    this.shrinkRefusals = previous.shrinkRefusals;
+    this.shrinkSince = previous.shrinkSince;
+    this.attempted = previous.attempted;
+    if (previous.idle) return;
+    this.idle = false;
+    const served = previous.lookup.state === 'unavailable' ? undefined : previous.served;
+    if (served === undefined || this.fetchedAt === undefined) {
+      if (previous.lookup.state === 'unavailable') this.lookup = previous.lookup;
+      void this.refresh();
+      return;
+    }
+    this.served = served;
+    const { clock, ttlMs, maxStaleMs, random } = this.options;
+    const age = Math.max(0, clock.now() - this.fetchedAt);
+    if (age < ttlMs) {
+      this.lookup = served.fresh;
+      this.draw = random();
+      this.scheduleRefresh(age);
+      return;
+    }
+    if (age < ttlMs + maxStaleMs) {
+      this.lookup = served.stale;
+      this.phaseTimer.start(ttlMs + maxStaleMs - age, () => this.expire());
+    } else {
+      this.lookup = UNAVAILABLE.expired;
+    }
     void this.refresh();
   }
 
@@ -131,7 +192,7 @@ export class ValueSetSlot {
   ): Promise<void> {
     const verdict =
       outcome.ok && !outcome.unchanged && !this.closed
-        ? await judgeRefresh(outcome.collected, () => this.servedSet()?.size, this.options, signal)
+        ? await judgeRefresh(outcome.collected, () => this.shrinkGuard(), this.options, signal)
         : undefined;
     this.inFlight = undefined;
     this.cancelInFlight = undefined;
@@ -144,9 +205,33 @@ export class ValueSetSlot {
     if (outcome.unchanged) return this.renew(durationMs);
     if (verdict?.ok) return this.publish(verdict, outcome.version, durationMs);
     if (verdict) {
+      if (verdict.rejection === 'shrunk') {
+        this.shrinkRefusals += 1;
+        this.shrinkSince ??= this.options.clock.now();
+      }
       this.reject(verdict.rejection, verdict.detail);
       this.fail('invalid_payload', verdict.detail, durationMs);
     }
+  }
+
+  /**
+   * What the shrink guard compares a refresh with: the reference (never below
+   * the set served), and whether the shrink has persisted — refused
+   * `SHRINK_PERSISTS - 1` times in a row, the first at least a TTL ago, the
+   * next such list is the owner's real set, and is accepted. Nothing to
+   * compare with once the set expired.
+   */
+  private shrinkGuard(): { size: number; allowShrink: boolean } | undefined {
+    const served = this.servedSet()?.size;
+    if (served === undefined) return undefined;
+    const since = this.shrinkSince;
+    return {
+      size: Math.max(served, this.shrinkReference ?? 0),
+      allowShrink:
+        this.shrinkRefusals >= SHRINK_PERSISTS - 1 &&
+        since !== undefined &&
+        this.options.clock.now() - since >= this.options.ttlMs,
+    };
   }
 
   private publish(
@@ -155,6 +240,14 @@ export class ValueSetSlot {
     durationMs: number,
   ): void {
     const { set, collisions } = verdict;
+    const reference = this.shrinkGuard()?.size;
+    // A shrink let through (it persisted) starts a new reference; otherwise the largest stands.
+    this.shrinkReference =
+      reference === undefined || set.size < reference * (1 - this.options.maxShrinkRatio)
+        ? set.size
+        : Math.max(reference, set.size);
+    this.shrinkRefusals = 0;
+    this.shrinkSince = undefined;
     this.served = {
       set,
       fresh: Object.freeze({ state: 'fresh', set }),
@@ -205,20 +298,22 @@ export class ValueSetSlot {
    * the set turns stale at `ttlMs` if that refresh has not succeeded by then.
    * A fresh draw for every attempt (`draw`): processes started together drift
    * apart instead of asking the owner in step every TTL. With a draw of 0
-   * (or `refreshJitter` 0) both happen at `ttlMs`, stale first.
+   * (or `refreshJitter` 0) both happen at `ttlMs`, stale first. `elapsed`:
+   * how long ago the set was fetched (a set taken over, `adopt`).
    */
-  private scheduleRefresh(): void {
+  private scheduleRefresh(elapsed = 0): void {
     const { ttlMs, refreshJitter } = this.options;
-    const refreshIn = Math.round(ttlMs * (1 - refreshJitter * this.draw));
-    if (refreshIn >= ttlMs) {
-      this.phaseTimer.start(ttlMs, () => {
+    const staleIn = ttlMs - elapsed;
+    const refreshIn = Math.max(0, Math.round(ttlMs * (1 - refreshJitter * this.draw)) - elapsed);
+    if (refreshIn >= staleIn) {
+      this.phaseTimer.start(staleIn, () => {
         this.becomeStale();
         void this.refresh();
       });
       return;
     }
     this.phaseTimer.start(refreshIn, () => {
-      this.phaseTimer.start(ttlMs - refreshIn, () => this.becomeStale());
+      this.phaseTimer.start(staleIn - refreshIn, () => this.becomeStale());
       void this.refresh();
     });
   }

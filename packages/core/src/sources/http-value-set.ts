@@ -14,6 +14,7 @@ import { conditionFor, versionOf, withCondition } from './http-validators.js';
 import { addElement, collectPayloadInTurns, parseValueSetPayloadInTurns } from './parse-payload.js';
 import { ValueSetPayloadError } from './payload-error.js';
 import { readCappedBody } from './read-capped-body.js';
+import { withIdentity } from './source-identity.js';
 
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -148,7 +149,8 @@ export function httpValueSet(url: string | URL, options: HttpValueSetOptions = {
     return collector.finish();
   }
 
-  return Object.freeze({ kind: 'http', load, [COLLECT]: collect });
+  const identity = [target.href, maxBytes, select, ...[...requestHeaders].flat()];
+  return Object.freeze(withIdentity({ kind: 'http' as const, load, [COLLECT]: collect }, identity));
 }
 
 function parseWhole(text: string, shown: string, response: Response): unknown {
@@ -225,7 +227,12 @@ function applySelect(select: (body: unknown) => unknown, body: unknown): unknown
   try {
     return select(body);
   } catch (error) {
-    throw new ValueSetPayloadError('malformed', `select(body) threw: ${String(error)}`);
+    // Its name only: the message of an error thrown over the body may quote it.
+    const name = error instanceof Error ? error.name : typeof error;
+    throw new ValueSetPayloadError(
+      'malformed',
+      `select(body) threw ${/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(name) ? name : 'an error'} (its message is not kept: it may quote the payload)`,
+    );
   }
 }
 

@@ -27,7 +27,9 @@ export interface Harness {
 /**
  * A provider over one set, `refund_reason`, served by a scripted owner that
  * starts with `CODES`; fake clock, `random` fixed at 0.5 (so the first retry
- * comes after 750 ms), events recorded.
+ * comes after 750 ms), events recorded. Lazy unless `options` say otherwise:
+ * the test decides when the first fetch starts (its first `get`, `ready` or
+ * `refresh`); the eager default has tests of its own (provider/eager.test.ts).
  */
 export function harness(options: Partial<ValueSetProviderOptions> = {}): Harness {
   const clock = new ManualClock();
@@ -38,6 +40,7 @@ export function harness(options: Partial<ValueSetProviderOptions> = {}): Harness
     clock,
     random: () => 0.5,
     onEvent: (event) => events.push(event),
+    lazy: true,
     ...options,
   });
   return { clock, owner, events, provider, t0: clock.now() };

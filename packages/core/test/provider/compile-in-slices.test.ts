@@ -33,6 +33,8 @@ function slicedProvider(options: Partial<ValueSetProviderOptions> = {}) {
       clock,
       random: () => 0.5,
       onEvent: (e) => events.push(e),
+      // The test decides when the first fetch starts.
+      lazy: true,
       ...options,
     },
     compile,

@@ -27,6 +27,8 @@ function versioned(options: Partial<ValueSetProviderOptions> = {}) {
       random: () => 0.5,
       refreshJitter: 0,
       onEvent: (e) => events.push(e),
+      // The test decides when the first fetch starts.
+      lazy: true,
       ...options,
     },
     compile,
@@ -151,8 +153,8 @@ describe('provider: a source that says its list is unchanged', () => {
       return version === current ? UNCHANGED : { values: [...CODES], version: current };
     });
     const clock = new ManualClock();
-    const a = createValueSetProvider({ sources: { [SET]: shared }, clock });
-    const b = createValueSetProvider({ sources: { [SET]: shared }, clock });
+    const a = createValueSetProvider({ sources: { [SET]: shared }, clock, lazy: true });
+    const b = createValueSetProvider({ sources: { [SET]: shared }, clock, lazy: true });
     await a.ready();
     await a.refresh(SET);
     revision = 2;

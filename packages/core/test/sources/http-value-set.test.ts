@@ -89,18 +89,18 @@ describe('httpValueSet (real HTTP server)', () => {
     expect(await load(url, { select })).to.deep.equal([{ value: 'LATE' }, { value: 'OTHER' }]);
   });
 
-  it('refuses the payload as malformed when select throws', async () => {
+  it('refuses the payload as malformed when select throws, naming the error, never quoting its message', async () => {
     const url = owner.json('/custom-broken', { data: null });
     const error = await failure(
       load(url, {
         select: () => {
-          throw new TypeError('no reasons');
+          throw new TypeError('no reasons in {"data":"SECRET_MEMBER"}');
         },
       }),
     );
     expect(asPayloadError(error)).to.deep.equal({
       rejection: 'malformed',
-      detail: 'select(body) threw: TypeError: no reasons',
+      detail: 'select(body) threw TypeError (its message is not kept: it may quote the payload)',
     });
   });
 

@@ -39,6 +39,13 @@ export interface Derivation {
  */
 export const MAX_SET_NAME_LENGTH = 256;
 
+/**
+ * Members derived from one catalog in all: past it, further arguments (in
+ * the sorted order the cap uses) are dropped and counted, so one listing
+ * costs a bounded compile however many large enums it carries.
+ */
+export const MAX_CATALOG_MEMBERS = 100_000;
+
 /** `<origin>:<scope>/<tool>.<path>` (`mcp:shop/refund_order.reason_code`), or `<origin>:<tool>.<path>` without a scope name. */
 export function derivedSetName(
   origin: string,
@@ -79,7 +86,14 @@ function candidates(
     if (seenTools.has(name)) continue;
     seenTools.add(name);
     const named = configuredFor(name);
-    for (const { path, members } of stringEnumArguments(tool.inputSchema)) {
+    let enums: ReturnType<typeof stringEnumArguments>;
+    try {
+      enums = stringEnumArguments(tool.inputSchema);
+    } catch {
+      // A schema whose getters throw, or a Proxy: this tool derives nothing, the others do.
+      continue;
+    }
+    for (const { path, members } of enums) {
       if (named !== undefined && Object.hasOwn(named, path)) continue;
       found.push({ tool: name, path, members });
     }
@@ -99,13 +113,20 @@ export function deriveCatalog(tools: readonly unknown[], options: DeriveOptions)
   const sets = new Map<string, readonly string[]>();
   const byTool = new Map<string, [string, string][]>();
   const unnamed: string[] = [];
+  let memberBudget = MAX_CATALOG_MEMBERS;
+  let overBudget = 0;
   for (const { tool, path, members } of kept) {
+    if (members.length > memberBudget) {
+      overBudget++;
+      continue;
+    }
     const set = derivedSetName(options.origin ?? 'mcp', options.scopeName, tool, path);
     if (set.length > MAX_SET_NAME_LENGTH || sets.has(set)) {
       unnamed.push(`${tool}:${path}`);
       continue;
     }
     sets.set(set, members);
+    memberBudget -= members.length;
     const entries = byTool.get(tool) ?? [];
     entries.push([path, set]);
     byTool.set(tool, entries);
@@ -116,7 +137,7 @@ export function deriveCatalog(tools: readonly unknown[], options: DeriveOptions)
   );
   return {
     catalog: { checkedArguments, sets: Object.fromEntries(sets) },
-    dropped: all.length - kept.length,
+    dropped: all.length - kept.length + overBudget,
     unnamed,
   };
 }

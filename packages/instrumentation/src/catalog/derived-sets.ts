@@ -11,7 +11,7 @@
  * past it, fetch metrics included.
  */
 import type { DiagLogger } from '@opentelemetry/api';
-import { createArgumentChecker, createValueSetProvider, staticValueSet } from '@argcheck/core';
+import { createArgumentChecker, createValueSetProvider, toolSchemaValueSet } from '@argcheck/core';
 import type {
   ArgumentChecker,
   CheckedArguments,
@@ -25,7 +25,7 @@ import type { CountedChecker } from '../engine/counted-checker.js';
 import type { ToolNames } from '../engine/tool-names.js';
 import type { IntegrationName } from '../semconv.js';
 import type { ArgumentSeries, SeriesRegistry } from '../telemetry/series.js';
-import { deriveCatalog } from './derive-catalog.js';
+import { deriveCatalog, MAX_CATALOG_MEMBERS } from './derive-catalog.js';
 import type { DerivedCatalog } from './derive-catalog.js';
 import { overlayProvider } from './overlay-provider.js';
 
@@ -151,12 +151,19 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
     for (const [name, members] of Object.entries(catalog.sets)) {
       if (configuredNames.has(name)) continue;
       try {
-        sources[name] = staticValueSet(members);
+        sources[name] = toolSchemaValueSet(members);
       } catch {
         // An empty or malformed enum is no set to check against.
       }
     }
     return sources;
+  };
+
+  /** The configured disclosures, and the derived ones that name a set of this catalog. */
+  const disclosureFor = (names: readonly string[]) => {
+    const { configured, derived } = config.repairDisclosure;
+    const own = Object.entries(derived).filter(([name]) => names.includes(name));
+    return { ...configured, ...Object.fromEntries(own) };
   };
 
   const build = (catalog: DerivedCatalog): Build | undefined => {
@@ -211,10 +218,12 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
     const provider = createValueSetProvider({ sources: admittedSets, ...deps.providerOptions });
     for (const { name, source } of provider.status()) registry.valueSet(name, source);
     open.add(provider);
+    const valueSets = overlayProvider(configuredSets, provider);
     const checker = createArgumentChecker({
-      valueSets: overlayProvider(configuredSets, provider),
+      valueSets,
       checkedArguments: checked,
       mode: config.mode,
+      repairDisclosure: disclosureFor(valueSets.names()),
     });
     return { catalog, checker: deps.counted(checker, series, aliases), provider };
   };
@@ -313,7 +322,8 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
         listing.warnedCap = true;
         diag.warn(
           `argcheck: a tool catalog has ${dropped} more enum arguments than ` +
-            `mcp.maxCheckedArguments (${config.mcp.maxCheckedArguments}); they are not checked.`,
+            `mcp.maxCheckedArguments (${config.mcp.maxCheckedArguments}) or ` +
+            `${MAX_CATALOG_MEMBERS.toLocaleString('en-US')} enum members in all allow; they are not checked.`,
         );
       }
       if (unnamed.length > 0) {

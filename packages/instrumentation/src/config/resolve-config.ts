@@ -4,18 +4,35 @@ import type {
   CheckedArguments,
   CheckMode,
   Clock,
+  RepairDisclosure,
   ValueSetSource,
 } from '@argcheck/core';
 import type { RedactValue, ToolArgumentInstrumentationConfig } from '../types.js';
 
-/** The environment variable that turns value capture off (`false`); it cannot turn it on. */
+/**
+ * The environment variable that turns value capture off; it cannot turn it on.
+ * Unset, empty, `true`, `1`, `yes` or `on` (any case) leave the configuration
+ * in charge; any other setting (`false`, `0`, `off`, `no`, a typo) turns
+ * capture off: a kill switch fails closed.
+ */
 export const CAPTURE_VALUES_ENV = 'ARGCHECK_CAPTURE_VALUES';
+
+const CAPTURE_ALLOWED: ReadonlySet<string> = new Set(['', 'true', '1', 'yes', 'on']);
 
 /** Configuration after validation, with defaults applied. */
 export interface ResolvedConfig {
   valueSets: Readonly<Record<string, ValueSetSource>>;
   checkedArguments: CheckedArguments;
   mode: CheckMode;
+  /**
+   * `repairDisclosure` split by whose sets it names: the configured sets'
+   * (validated by the core's checker) and derived ones (a name with a `:`,
+   * applied to each catalog's checker where it names one of its sets).
+   */
+  repairDisclosure: {
+    configured: Readonly<Record<string, RepairDisclosure>>;
+    derived: Readonly<Record<string, RepairDisclosure>>;
+  };
   /** Passed to the core provider as given; it validates them. */
   ttlMs: number | undefined;
   fetchTimeoutMs: number | undefined;
@@ -70,7 +87,37 @@ function ratio(value: unknown): number {
 }
 
 function envAllowsCapture(env: NodeJS.ProcessEnv): boolean {
-  return env[CAPTURE_VALUES_ENV]?.trim().toLowerCase() !== 'false';
+  const setting = env[CAPTURE_VALUES_ENV];
+  return setting === undefined || CAPTURE_ALLOWED.has(setting.trim().toLowerCase());
+}
+
+function splitDisclosure(
+  given: unknown,
+  valueSets: Readonly<Record<string, unknown>>,
+): ResolvedConfig['repairDisclosure'] {
+  const configured = Object.create(null) as Record<string, RepairDisclosure>;
+  const derived = Object.create(null) as Record<string, RepairDisclosure>;
+  if (given === undefined) return { configured, derived };
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+    invalid('repairDisclosure must be an object of set name to list, closest or none.');
+  }
+  for (const [name, value] of Object.entries(given)) {
+    if (Object.hasOwn(valueSets, name)) configured[name] = value as RepairDisclosure;
+    else if (name.includes(':')) {
+      if (!['list', 'closest', 'none'].includes(value as string)) {
+        invalid(
+          `repairDisclosure[${JSON.stringify(name)}] must be one of list, closest, none, got ${JSON.stringify(value)}.`,
+        );
+      }
+      derived[name] = value as RepairDisclosure;
+    } else {
+      throw new ArgcheckConfigError(
+        ErrorCode.UNKNOWN_SET,
+        `repairDisclosure names ${JSON.stringify(name)}, which is neither a configured value set nor a derived one (<origin>:<scope>/<tool>.<argument>).`,
+      );
+    }
+  }
+  return { configured, derived };
 }
 
 /** Validate the user's configuration; throws `ArgcheckConfigError` with a stable code. */
@@ -84,6 +131,7 @@ export function resolveConfig(
     valueSets: config.valueSets ?? {},
     checkedArguments: config.checkedArguments ?? {},
     mode: config.mode ?? 'observe',
+    repairDisclosure: splitDisclosure(config.repairDisclosure, config.valueSets ?? {}),
     ttlMs: config.ttlMs,
     fetchTimeoutMs: config.fetchTimeoutMs,
     maxStaleMs: config.maxStaleMs,

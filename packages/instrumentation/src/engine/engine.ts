@@ -107,6 +107,8 @@ export interface Engine {
   wantsListing(scope: object): boolean;
   /** The catalog whose derived sets check `scope`'s calls now, if any (diagnostics, tests). */
   catalogFor(scope: object): DerivedCatalog | undefined;
+  /** Start loading every configured set not loading yet (the instrumentation is enabled). */
+  start(): void;
   /** Settles when every configured and derived set has had its first load. Never rejects. */
   ready(): Promise<void>;
   /** Status of the configured sets and of the derived sets in use. */
@@ -126,6 +128,11 @@ export interface EngineDeps {
   onEvent: (event: ValueSetEvent) => void;
   /** Derived arguments were left unchecked because the budget is spent. */
   onBudgetSpent: (unchecked: number) => void;
+  /**
+   * The configured sets of the engine this one replaces (`setConfig`): a set
+   * whose source did not change keeps what it held (members, age, state).
+   */
+  replaces?: ValueSetProvider | undefined;
 }
 
 /** @throws ArgcheckConfigError for a configuration mistake (from the core). */
@@ -138,12 +145,18 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     refreshJitter: config.refreshJitter,
     clock: config.clock,
     random: config.random,
+    // Loads start when the instrumentation is enabled (`start`), derived sets' when they are listed.
+    lazy: true,
     onEvent: (event: ValueSetEvent) => {
       registry.fetched(event);
       deps.onEvent(event);
     },
   };
-  const provider = createValueSetProvider({ sources: config.valueSets, ...providerOptions });
+  const provider = createValueSetProvider({
+    sources: config.valueSets,
+    ...providerOptions,
+    replaces: deps.replaces,
+  });
   for (const { name, source } of provider.status()) registry.valueSet(name, source);
   const log = createCheckLog({ ...config, logger: deps.logger, diag: deps.diag });
   const onSpan = createSpanOutcome(config.spanOutcome);
@@ -174,6 +187,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       valueSets: provider,
       checkedArguments: config.checkedArguments,
       mode: config.mode,
+      repairDisclosure: config.repairDisclosure.configured,
     }),
     configuredSeries,
   );
@@ -243,6 +257,9 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     inCatalog: (scope, tool) => derived.inCatalog(scope, tool),
     wantsListing: (scope) => config.mcp.deriveValueSets && !derived.listed(scope),
     catalogFor: (scope) => derived.catalogFor(scope),
+    start() {
+      void provider.ready();
+    },
     async ready() {
       await Promise.all([provider.ready(), derived.ready()]);
     },

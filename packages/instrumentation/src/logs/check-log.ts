@@ -18,6 +18,7 @@ import {
 import type { RedactValue } from '../types.js';
 import { createSampler } from './sampler.js';
 import { truncate, valueText } from './value-text.js';
+import { safeName } from '../telemetry/safe-name.js';
 
 export type CheckedFinding = Extract<Finding, { status: 'checked' }>;
 
@@ -104,9 +105,9 @@ export function createCheckLog(options: CheckLogOptions): CheckLog {
 
   const write = (series: ArgumentSeries, finding: CheckedFinding, ctx: CheckContext): void => {
     const attributes: Record<string, string> = {
-      [ATTR_TOOL]: series.tool,
-      [ATTR_ARGUMENT]: series.argument,
-      [ATTR_SET]: series.set,
+      [ATTR_TOOL]: safeName(series.tool),
+      [ATTR_ARGUMENT]: safeName(series.argument),
+      [ATTR_SET]: safeName(series.set),
       [ATTR_IN_SET]: bool(finding.inSet),
       [ATTR_IN_SET_NORMALISED]: bool(finding.inSetNormalised),
     };

@@ -28,6 +28,7 @@ import {
   METRIC_TOOL_ARGUMENT_VALUE_SET_SIZE,
 } from '../semconv.js';
 import { PACKAGE_VERSION } from '../version.js';
+import { safeName } from './safe-name.js';
 
 /** The instruments on one meter. Replaced when a new meter provider is set. */
 export interface Metrics {
@@ -197,7 +198,7 @@ function report(instruments: Instruments, sources: MetricSources, sink: Sink): v
     }
   }
   for (const status of sources.statuses()) {
-    const attributes = { [ATTR_SET]: status.name, [ATTR_SOURCE]: status.source };
+    const attributes = { [ATTR_SET]: safeName(status.name), [ATTR_SOURCE]: status.source };
     sink.gauge(instruments.size, status.size, attributes);
     if (status.ageSeconds !== undefined) sink.gauge(instruments.age, status.ageSeconds, attributes);
   }
@@ -272,7 +273,7 @@ export function createMetrics(meter: Meter, sources: MetricSources, diag: DiagLo
       if (outcome === undefined || !('durationMs' in event)) return;
       try {
         const attributes = {
-          [ATTR_SET]: event.set,
+          [ATTR_SET]: safeName(event.set),
           [ATTR_SOURCE]: event.source,
           [ATTR_OUTCOME]: outcome,
         };

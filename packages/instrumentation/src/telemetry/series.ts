@@ -25,6 +25,7 @@ import {
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
 } from '../semconv.js';
 import type { Coverage, IntegrationName } from '../semconv.js';
+import { safeName } from './safe-name.js';
 
 /**
  * The counts of one checked argument live in a `Float64Array`, a slot per
@@ -173,7 +174,11 @@ function bool(value: boolean): string {
 }
 
 function slotAttributes(tool: string, argument: string, set: string): Attributes[] {
-  const base = { [ATTR_TOOL]: tool, [ATTR_ARGUMENT]: argument, [ATTR_SET]: set };
+  const base = {
+    [ATTR_TOOL]: safeName(tool),
+    [ATTR_ARGUMENT]: safeName(argument),
+    [ATTR_SET]: safeName(set),
+  };
   const check = (inSet: boolean, normalised: boolean): Attributes => ({
     ...base,
     [ATTR_IN_SET]: bool(inSet),
@@ -195,7 +200,7 @@ function slotAttributes(tool: string, argument: string, set: string): Attributes
 function callAttributes(tool: string, integration: IntegrationName): Attributes[] {
   return COVERAGE_VALUES.map((coverage) =>
     Object.freeze({
-      [ATTR_TOOL]: tool,
+      [ATTR_TOOL]: safeName(tool),
       [ATTR_INTEGRATION]: integration,
       [ATTR_COVERAGE]: coverage,
     }),
@@ -243,7 +248,7 @@ export function createSeriesRegistry(): SeriesRegistry {
     const key = JSON.stringify([set, source]);
     let series = bySet.get(key);
     if (series === undefined) {
-      const base = { [ATTR_SET]: set, [ATTR_SOURCE]: source };
+      const base = { [ATTR_SET]: safeName(set), [ATTR_SOURCE]: source };
       series = {
         set,
         source,
@@ -261,7 +266,11 @@ export function createSeriesRegistry(): SeriesRegistry {
   const tool = (name: string): ToolSeries => {
     let series = byTool.get(name);
     if (series === undefined) {
-      series = { tool: name, attributes: Object.freeze({ [ATTR_TOOL]: name }), repairStarted: 0 };
+      series = {
+        tool: name,
+        attributes: Object.freeze({ [ATTR_TOOL]: safeName(name) }),
+        repairStarted: 0,
+      };
       byTool.set(name, series);
       toolList.push(series);
     }

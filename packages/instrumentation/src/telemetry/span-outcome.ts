@@ -30,6 +30,7 @@ import {
   ERROR_TYPE_REJECTED,
   EVENT_TOOL_ARGUMENT_VALUE_CHECK,
 } from '../semconv.js';
+import { safeName } from './safe-name.js';
 
 /** Write `outcome` on `span` (the active span if none is given), when it is recording. */
 export type SpanOutcome = (outcome: CheckOutcome, span?: Span) => void;
@@ -41,9 +42,9 @@ function record(outcome: CheckOutcome, given?: Span): void {
   if (span === undefined || !span.isRecording()) return;
   for (const finding of outcome.findings) {
     const attributes: Attributes = {
-      [ATTR_TOOL]: outcome.tool,
-      [ATTR_ARGUMENT]: finding.argument,
-      [ATTR_SET]: finding.set,
+      [ATTR_TOOL]: safeName(outcome.tool),
+      [ATTR_ARGUMENT]: safeName(finding.argument),
+      [ATTR_SET]: safeName(finding.set),
     };
     if (finding.status === 'unavailable') {
       attributes[ATTR_REASON] = finding.reason;

@@ -99,7 +99,7 @@ describe('value sets derived from a tool catalog', () => {
       { attributes: refundSeries(inSet(true, true)), value: 1 },
     ]);
     expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_SET_SIZE)).to.deep.equal([
-      { attributes: setSeries(PRIORITY, 'static'), value: 2 },
+      { attributes: setSeries(PRIORITY, 'tool_schema'), value: 2 },
       { attributes: setSeries(REFUNDS, 'static'), value: 4 },
     ]);
   });
@@ -137,7 +137,7 @@ describe('value sets derived from a tool catalog', () => {
     });
     const fetches = pointsOf(await h.collect(), METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH);
     expect(fetches.map((p) => [p.attributes, p.value])).to.deep.equal([
-      [{ set: 'mcp:fake/t.a', source: 'static', outcome: 'success' }, 2],
+      [{ set: 'mcp:fake/t.a', source: 'tool_schema', outcome: 'success' }, 2],
       [{ set: REFUNDS, source: 'static', outcome: 'success' }, 1],
     ]);
   });

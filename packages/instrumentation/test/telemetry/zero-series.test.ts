@@ -138,11 +138,11 @@ describe('series exported at zero from start-up', () => {
     expect(allPointsOf(collected, METRIC_TOOL_ARGUMENT_CALL)).to.deep.equal(
       callSeries({ _other: ['dispatcher', 'mcp'], create_ticket: ['mcp'] }),
     );
-    // Its one fetch (a static set) has happened by the time the listing returns.
+    // Its one fetch (members from the schema) has happened by the time the listing returns.
     expect(allPointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH)).to.deep.equal(
       sorted(
         Object.values(FETCH_OUTCOME_VALUES).map((outcome) =>
-          at(outcome === 'success' ? 1 : 0)({ set, source: 'static', outcome }),
+          at(outcome === 'success' ? 1 : 0)({ set, source: 'tool_schema', outcome }),
         ),
       ),
     );

@@ -64,6 +64,7 @@ export function createScriptedEngine(): ScriptedEngine {
     inCatalog: () => false,
     wantsListing: () => false,
     catalogFor: () => undefined,
+    start: () => undefined,
     ready: () => Promise.resolve(),
     statuses: () => [],
     close: () => undefined,
