@@ -271,7 +271,9 @@ export class ValueSetSlot {
       this.reject('malformed', detail);
       return this.fail('invalid_payload', detail, durationMs);
     }
-    // An expired set comes back too: the owner has just vouched for it.
+    // An expired set comes back too: the owner has just vouched for it (and for its size).
+    this.shrinkRefusals = 0;
+    this.shrinkSince = undefined;
     this.succeed(this.served, { size: this.served.set.size, durationMs, unchanged: true });
   }
 

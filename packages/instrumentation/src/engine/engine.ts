@@ -182,15 +182,20 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       onSpan,
       catalogs,
     });
-  const configured = counted(
-    createArgumentChecker({
+  let checker: ReturnType<typeof createArgumentChecker>;
+  try {
+    checker = createArgumentChecker({
       valueSets: provider,
       checkedArguments: config.checkedArguments,
       mode: config.mode,
       repairDisclosure: config.repairDisclosure.configured,
-    }),
-    configuredSeries,
-  );
+    });
+  } catch (error) {
+    // Sets it took over (`replaces`) are refreshing already: a configuration refused must leave nothing running.
+    provider.close();
+    throw error;
+  }
+  const configured = counted(checker, configuredSeries);
   const derived = createDerivedSets({
     config,
     names,

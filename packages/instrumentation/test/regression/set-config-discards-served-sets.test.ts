@@ -5,7 +5,7 @@
 // although the old engine was serving it stale. A set whose source did not
 // change now keeps its members, age and state across setConfig.
 import { expect } from 'chai';
-import { functionValueSet, staticValueSet } from '@argcheck/core';
+import { ErrorCode, functionValueSet, staticValueSet } from '@argcheck/core';
 import { ManualClock } from '@argcheck/testing/clock';
 import { REFUND_ARGUMENTS, REFUND_CODES, REFUNDS } from '../helpers/fixtures.js';
 import { harness } from '../helpers/telemetry.js';
@@ -66,5 +66,26 @@ describe('regression: setConfig threw away the sets being served', () => {
       outcome.findings.map((f) => (f.status === 'checked' ? [f.inSet, f.shape] : f.status)),
     ).to.deep.equal([[false, 'invented']]);
     expect(h.inst.valueSets.status()[0]).to.include({ state: 'stale', size: 4, ageSeconds: 600 });
+  });
+
+  it('a setConfig refused (UNKNOWN_SET) leaves the sets being served as they were, and no new timer running', async () => {
+    const clock = new ManualClock();
+    const config = {
+      valueSets: { [REFUNDS]: staticValueSet(REFUND_CODES) },
+      checkedArguments: REFUND_ARGUMENTS,
+      mode: 'reject' as const,
+      clock,
+    };
+    h = harness(config);
+    await h.inst.ready();
+    await clock.tick(60_000);
+    const timers = clock.pending();
+    expect(() =>
+      h.inst.setConfig({ ...config, checkedArguments: { refund_order: { reason_code: 'nope' } } }),
+    )
+      .to.throw()
+      .with.property('code', ErrorCode.UNKNOWN_SET);
+    expect(clock.pending()).to.equal(timers);
+    expect(h.inst.check('refund_order', INVENTED).action).to.equal('reject');
   });
 });
