@@ -6,23 +6,14 @@ const CLOSE_BRACE = 0x7d;
 const CLOSE_BRACKET = 0x5d;
 
 /**
- * Whether `text`, read as JSON, opens more than `maxDepth` objects and arrays
- * inside one another. JSON.parse builds every level before anything can look
- * at it, and a level costs far more memory than its two characters: one line
- * of 30 million brackets takes gigabytes. Invalid JSON answers false as far as
- * it is read; JSON.parse then says what is wrong with it.
- */
-export function exceedsJsonDepth(text: string, maxDepth: number): boolean {
-  return jsonCost(text, maxDepth, Infinity) === 'too_deep';
-}
-
-/**
  * What JSON.parse of `text` would cost beyond its size, read in one pass
  * without building anything: `too_deep` when objects and arrays nest more
  * than `maxDepth` levels, `too_many_containers` when it opens more than
- * `maxContainers` of them (an object costs tens of bytes, so a 63 MB line of
- * `{},{},…` takes gigabytes), otherwise undefined. Invalid JSON answers as
- * far as it is read; JSON.parse then says what is wrong with it.
+ * `maxContainers` of them, otherwise undefined. JSON.parse builds every level
+ * and every container before anything can look at it, and each costs tens
+ * of bytes for its two characters: one line of 30 million brackets, or a
+ * 63 MB line of `{},{},…`, takes gigabytes. Invalid JSON answers as far as it
+ * is read; JSON.parse then says what is wrong with it.
  */
 export function jsonCost(
   text: string,

@@ -1,4 +1,4 @@
-import { ArgcheckConfigError, ErrorCode } from '@argcheck/core';
+import { ArgcheckConfigError, ErrorCode, REPAIR_DISCLOSURES } from '@argcheck/core';
 import type {
   CheckContext,
   CheckedArguments,
@@ -99,14 +99,14 @@ function splitDisclosure(
   const derived = Object.create(null) as Record<string, RepairDisclosure>;
   if (given === undefined) return { configured, derived };
   if (typeof given !== 'object' || given === null || Array.isArray(given)) {
-    invalid('repairDisclosure must be an object of set name to list, closest or none.');
+    invalid(`repairDisclosure must be an object of set name to ${REPAIR_DISCLOSURES.join(', ')}.`);
   }
   for (const [name, value] of Object.entries(given)) {
     if (Object.hasOwn(valueSets, name)) configured[name] = value as RepairDisclosure;
     else if (name.includes(':')) {
-      if (!['list', 'closest', 'none'].includes(value as string)) {
+      if (!(REPAIR_DISCLOSURES as readonly unknown[]).includes(value)) {
         invalid(
-          `repairDisclosure[${JSON.stringify(name)}] must be one of list, closest, none, got ${JSON.stringify(value)}.`,
+          `repairDisclosure[${JSON.stringify(name)}] must be one of ${REPAIR_DISCLOSURES.join(', ')}, got ${JSON.stringify(value)}.`,
         );
       }
       derived[name] = value as RepairDisclosure;

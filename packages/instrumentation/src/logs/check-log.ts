@@ -2,14 +2,11 @@ import type { DiagLogger } from '@opentelemetry/api';
 import type { CheckContext, Finding } from '@argcheck/core';
 import type { ArgumentSeries } from '../telemetry/series.js';
 import {
-  ATTR_ARGUMENT,
   ATTR_GEN_AI_CONVERSATION_ID,
   ATTR_GEN_AI_TOOL_CALL_ID,
   ATTR_IN_SET,
   ATTR_IN_SET_NORMALISED,
-  ATTR_SET,
   ATTR_SHAPE,
-  ATTR_TOOL,
   ATTR_VALUE,
   ATTR_VALUE_TRUNCATED,
   BOOLEAN_VALUES,
@@ -18,7 +15,6 @@ import {
 import type { RedactValue } from '../types.js';
 import { createSampler } from './sampler.js';
 import { truncate, valueText } from './value-text.js';
-import { safeName } from '../telemetry/safe-name.js';
 
 export type CheckedFinding = Extract<Finding, { status: 'checked' }>;
 
@@ -105,9 +101,7 @@ export function createCheckLog(options: CheckLogOptions): CheckLog {
 
   const write = (series: ArgumentSeries, finding: CheckedFinding, ctx: CheckContext): void => {
     const attributes: Record<string, string> = {
-      [ATTR_TOOL]: safeName(series.tool),
-      [ATTR_ARGUMENT]: safeName(series.argument),
-      [ATTR_SET]: safeName(series.set),
+      ...series.names,
       [ATTR_IN_SET]: bool(finding.inSet),
       [ATTR_IN_SET_NORMALISED]: bool(finding.inSetNormalised),
     };

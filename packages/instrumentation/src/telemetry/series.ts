@@ -85,6 +85,8 @@ export interface ArgumentSeries {
   readonly counts: Float64Array;
   /** `attributes[slot]` is the attribute set of the series counted in `counts[slot]`. */
   readonly attributes: readonly Attributes[];
+  /** `tool`, `argument` and `set` as attribute values (`safeName`), made once: what log records carry. */
+  readonly names: Readonly<Record<string, string>>;
 }
 
 /** `tool_argument_repair_started`, per tool. */
@@ -173,12 +175,19 @@ function bool(value: boolean): string {
   return value ? BOOLEAN_VALUES.TRUE : BOOLEAN_VALUES.FALSE;
 }
 
-function slotAttributes(tool: string, argument: string, set: string): Attributes[] {
-  const base = {
+function nameAttributes(
+  tool: string,
+  argument: string,
+  set: string,
+): Readonly<Record<string, string>> {
+  return Object.freeze({
     [ATTR_TOOL]: safeName(tool),
     [ATTR_ARGUMENT]: safeName(argument),
     [ATTR_SET]: safeName(set),
-  };
+  });
+}
+
+function slotAttributes(base: Attributes): Attributes[] {
   const check = (inSet: boolean, normalised: boolean): Attributes => ({
     ...base,
     [ATTR_IN_SET]: bool(inSet),
@@ -283,12 +292,14 @@ export function createSeriesRegistry(): SeriesRegistry {
     argument: string,
     set: string,
   ): ArgumentSeries => {
+    const names = nameAttributes(toolName, argument, set);
     const series: ArgumentSeries = {
       tool: toolName,
       argument,
       set,
       counts: new Float64Array(SLOT.COUNT),
-      attributes: Object.freeze(slotAttributes(toolName, argument, set)),
+      attributes: Object.freeze(slotAttributes(names)),
+      names,
     };
     byKey.set(key, series);
     argumentList.push(series);
