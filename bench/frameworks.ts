@@ -7,13 +7,15 @@
 //   npm run bench -- --only frameworks-langchain [-- --rounds 60 --turns 20]
 //   (frameworks-openai-agents; frameworks-ai-sdk and frameworks-mastra need
 //   Node 22+ and run in the Node 24 tree: bash scripts/compat-otel3.sh first)
-import { attribute, type Attribution } from './lib/cpu-profile.js';
+import { attribute, PROFILE_PAIRS, type Attribution } from './lib/cpu-profile.js';
 import { FRAMEWORK_SETUPS } from './lib/framework-setups.js';
 import { timeTurns, type Variant } from './lib/framework-turns.js';
 import { num, type BenchOptions, type BenchResult } from './lib/report.js';
 
 /** argcheck's own CPU per tool call must stay under this, in every integration. */
 const OWN_BAR_US = 2;
+/** Tool calls per profile, by default. */
+const PROFILED_CALLS = 2_000;
 
 export async function frameworks(options: BenchOptions): Promise<BenchResult> {
   const name = options.string('framework', '');
@@ -23,9 +25,11 @@ export async function frameworks(options: BenchOptions): Promise<BenchResult> {
   }
   const ROUNDS = options.number('rounds', 40);
   const TURNS = options.number('turns', 20);
-  const PROFILED = options.number('profiled-turns', 200);
   const setup = await make();
   const per = setup.callsPerTurn;
+  // About 2,000 tool calls per profile, whatever a turn holds: with one call
+  // a turn, 200 turns gave a sample or two per argcheck function.
+  const PROFILED = options.number('profiled-turns', Math.ceil(PROFILED_CALLS / per));
   // Turns of the variants that check, to say how many checks must have been counted.
   let checkedTurns = 0;
   const variants: Variant[] = setup.variants.map((v) =>
@@ -91,8 +95,9 @@ export async function frameworks(options: BenchOptions): Promise<BenchResult> {
       `explicit entry point. ${ROUNDS} rounds of ${TURNS} turns per variant; medians of ` +
       'single-turn latencies. Then argcheck’s own CPU: the same turns under V8’s sampling ' +
       `profiler (every 50 µs), ${PROFILED} turns per profile, plain and instrumented ` +
-      'alternated three times each; the self time of frames in argcheck’s packages (the ' +
-      'check, its telemetry, and the wrappers it installs) per tool call, and the other ' +
+      `alternated in ${PROFILE_PAIRS} pairs; the self time of frames in argcheck’s packages ` +
+      '(the check, its telemetry, and the wrappers it installs) per tool call, median over ' +
+      'the pairs, and the other ' +
       'groups of frames (a package, `node`, the garbage collector) whose self time grew most ' +
       'with argcheck on.',
     tables: [

@@ -15,6 +15,7 @@ import type { PlannedArgument, ToolPlan } from './plan-arguments.js';
 import { repairMessage } from './repair-message.js';
 import type { RejectedArgument, RepairLimits } from './repair-message.js';
 import { applyRewrites, spliceRewrites } from './rewrite.js';
+import { ABSENT, readFlat } from './flat-json.js';
 import type { Rewrite, TextSpan } from './rewrite.js';
 
 /** Rewrites and rejections gathered while checking one call (not in `observe`). */
@@ -24,7 +25,7 @@ interface Actions {
 }
 
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
-/** JSON texts longer than this go to the text reader: a large text is rarely simple, and JSON.parse of it allocates it all. */
+/** JSON texts longer than this go to the text reader: a large text is rarely simple and flat. */
 const MAX_QUICK_TEXT = 4_096;
 
 /** Create a checker: synchronous, total, never mutates the arguments it is given. */
@@ -176,33 +177,21 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
 
   /**
    * A JSON text whose checked arguments are simple keys, each written at most
-   * once, with no escape anywhere (so no key is written another way and no
-   * value hides one): `JSON.parse` reads it as the text reader would, in
-   * native code. An outcome that acts on the call (a rewrite or a rejection)
-   * is left to the text reader, which keeps the text's own characters;
-   * `undefined` means just that, or a text it does not take.
+   * once as a string, in a flat object with no escape anywhere: read in one
+   * pass that builds nothing but the values (`flat-json.ts`), as the text
+   * reader would read it. An outcome that acts on the call (a rewrite or a
+   * rejection) is left to the text reader, which keeps the text's own
+   * characters; `undefined` means just that, or a text it does not take.
    */
   function quickText(tool: string, plan: ToolPlan, text: string): CheckOutcome | undefined {
-    const quoted = plan.quotedKeys as readonly string[];
-    if (text.length > MAX_QUICK_TEXT || text.indexOf('\\') !== -1) return undefined;
-    for (let i = 0; i < quoted.length; i++) {
-      const key = quoted[i] as string;
-      const at = text.indexOf(key);
-      if (at !== -1 && text.indexOf(key, at + key.length) !== -1) return undefined;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return undefined;
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-    const record = parsed as Record<string, unknown>;
+    const keys = plan.simpleKeys as readonly string[];
+    const found = plan.scratch;
+    if (text.length > MAX_QUICK_TEXT || !readFlat(text, keys, found)) return undefined;
     let findings: Finding[] | undefined;
-    for (const arg of plan.arguments) {
-      const key = arg.simpleKey as string;
-      if (!Object.hasOwn(record, key)) continue;
-      const finding = judge(arg, record[key]);
+    for (let i = 0; i < keys.length; i++) {
+      const value = found[i];
+      if (value === ABSENT) continue;
+      const finding = judge(plan.arguments[i] as PlannedArgument, value);
       if (acting && finding.status === 'checked' && !finding.inSet) return undefined;
       if (findings === undefined) findings = [finding];
       else findings.push(finding);
@@ -216,7 +205,7 @@ export function createArgumentChecker(options: ArgumentCheckerOptions): Argument
    * repeated key is checked.
    */
   function checkText(tool: string, plan: ToolPlan, text: string): CheckOutcome {
-    if (plan.quotedKeys !== undefined) {
+    if (plan.simpleKeys !== undefined) {
       const quick = quickText(tool, plan, text);
       if (quick !== undefined) return quick;
     }

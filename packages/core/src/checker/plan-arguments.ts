@@ -4,6 +4,7 @@ import { compileArgumentPath } from './argument-path.js';
 import type { ArgumentPath } from './argument-path.js';
 import { createJsonArgumentsReader } from './json-arguments.js';
 import type { JsonArgumentsReader } from './json-arguments.js';
+import { ABSENT } from './flat-json.js';
 
 export interface PlannedArgument {
   path: ArgumentPath;
@@ -18,10 +19,13 @@ export interface ToolPlan {
   /** Reads the arguments, in the same order, out of JSON-text arguments. */
   readonly json: JsonArgumentsReader;
   /**
-   * `"reason_code"` for each argument, when every argument is a simple key:
-   * JSON texts that name each at most once can be read by `JSON.parse`.
+   * `reason_code` for each argument, when every argument is a simple key:
+   * flat JSON texts that name each at most once take the quick read
+   * (`flat-json.ts`).
    */
-  readonly quotedKeys: readonly string[] | undefined;
+  readonly simpleKeys: readonly string[] | undefined;
+  /** Where the quick read puts the values it finds, one per argument (a check is synchronous). */
+  readonly scratch: (string | typeof ABSENT)[];
 }
 
 export function integerOption(name: string, value: unknown, fallback: number, min: number): number {
@@ -69,8 +73,9 @@ export function planArguments(options: ArgumentCheckerOptions): Map<string, Tool
     }
     const json = createJsonArgumentsReader(planned.map((a) => a.path));
     const simple = planned.every((a) => a.simpleKey !== undefined);
-    const quotedKeys = simple ? planned.map((a) => JSON.stringify(a.simpleKey)) : undefined;
-    plans.set(tool, { arguments: planned, json, quotedKeys });
+    const simpleKeys = simple ? planned.map((a) => a.simpleKey as string) : undefined;
+    const scratch = planned.map((): string | typeof ABSENT => ABSENT);
+    plans.set(tool, { arguments: planned, json, simpleKeys, scratch });
   }
   return plans;
 }

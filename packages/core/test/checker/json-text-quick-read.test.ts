@@ -8,13 +8,14 @@ import type { CheckOutcome } from '../../src/types.js';
 import { jsonArguments } from '../helpers/json-texts.js';
 
 /**
- * JSON texts whose checked arguments are simple keys are read by JSON.parse
- * when it reads them as the text reader does (each key written at most once,
- * no escape in the text), and by the text reader otherwise. Whichever reads
+ * JSON texts whose checked arguments are simple keys take the quick read
+ * (`flat-json.ts`) when it reads them as the text reader does (a flat
+ * object, each key written at most once as a string, no escape in the
+ * text), and the text reader otherwise. Whichever reads
  * it, the outcome is the same: a checker that must use the text reader (its
- * tool has a path JSON.parse alone cannot serve) answers every text alike.
+ * tool has a path the quick read cannot serve) answers every text alike.
  */
-describe('JSON-text arguments: the JSON.parse path and the text reader agree', () => {
+describe('JSON-text arguments: the quick read and the text reader agree', () => {
   const valueSets = createValueSetProvider({
     sources: {
       reasons: staticValueSet(['DAMAGED', 'LATE', 'NOT_AS_DESCRIBED', 'DUPLICATE_CHARGE']),

@@ -4,8 +4,9 @@
  * over), so a getter or a Proxy could send something other than what was
  * checked. The seam checks a copy read once and sends that copy: plain
  * objects and arrays are copied as `JSON.stringify` reads them (own
- * enumerable string keys, `toJSON` applied with the key it would get); other
- * values are kept. Bounded: past `MAX_NODES` copied values or `MAX_DEPTH`,
+ * enumerable keys, `toJSON` applied with the key it would get; symbol keys,
+ * which it leaves out, are carried as they were read); other values are
+ * kept. Bounded: past `MAX_NODES` copied values or `MAX_DEPTH`,
  * what is left is kept as it is (decision 0024).
  */
 
@@ -37,19 +38,24 @@ function copyPlain(value: object, depth: number, budget: Budget): unknown {
     for (let i = 0; i < length; i++) out[i] = copy(value[i], String(i), depth + 1, budget);
     return out;
   }
-  const source = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(source)) {
-    const item = copy(source[key], key, depth + 1, budget);
-    // defineProperty: a key `__proto__` stays data, as JSON.parse would make it.
+  // A spread reads each own enumerable property once, getters included, and
+  // defines (never sets) them on a plain object: a key `__proto__` stays
+  // data. Only nested objects are copied further.
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  const keys = Object.keys(out);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const item = out[key];
+    if (typeof item !== 'object' || item === null) continue;
+    const copied = copy(item, key, depth + 1, budget);
     if (key === '__proto__') {
       Object.defineProperty(out, key, {
-        value: item,
+        value: copied,
         enumerable: true,
         writable: true,
         configurable: true,
       });
-    } else out[key] = item;
+    } else out[key] = copied;
   }
   return out;
 }

@@ -14,6 +14,7 @@
  * by another instance is copied again: each instance checks its own way.
  */
 import type { Engine } from '../engine/engine.js';
+import { sameStructure } from '../engine/same-arguments.js';
 import type { IntegrationName } from '../semconv.js';
 import { boundedWait } from './bounded-wait.js';
 import { frameworkContext } from './call-context.js';
@@ -49,6 +50,13 @@ export interface CheckedTool {
   listed(): Promise<void> | undefined;
 }
 
+/** What a scope listed last: its tools' names and schemas, and whether sets were derived. */
+interface LastListing {
+  readonly derive: boolean;
+  readonly names: readonly string[];
+  readonly schemas: readonly unknown[];
+}
+
 /** Per instrumentation: copies made, scopes listed. */
 export interface ToolsState {
   readonly copies: WeakMap<object, Map<string, ToolLike>>;
@@ -56,10 +64,51 @@ export interface ToolsState {
   readonly made: WeakSet<object>;
   /** Scopes whose listing is in use, or on its way (the promise to wait for). */
   readonly listed: WeakMap<object, Promise<void> | undefined>;
+  /** Scopes listed every time (an agent's tools): what they listed last. */
+  readonly last: WeakMap<object, LastListing>;
+  /** Tools maps checked without an agent scope, by the map given: its checked map. */
+  readonly maps: WeakMap<object, CheckedMap>;
+}
+
+/** A tools map as it was checked: its entries then, and the checked map made of them. */
+interface CheckedMap {
+  readonly kind: ToolsKind;
+  readonly names: readonly string[];
+  readonly values: readonly unknown[];
+  /** The tools that got a checked copy. */
+  readonly tools: readonly object[];
+  readonly checked: unknown;
 }
 
 export function createToolsState(): ToolsState {
-  return { copies: new WeakMap(), made: new WeakSet(), listed: new WeakMap() };
+  return {
+    copies: new WeakMap(),
+    made: new WeakSet(),
+    listed: new WeakMap(),
+    last: new WeakMap(),
+    maps: new WeakMap(),
+  };
+}
+
+/**
+ * The same listing as the scope's last: the same names in the same order,
+ * and schemas of the same structure. A framework that builds an agent's
+ * tools anew for every run (Mastra) gives new schema objects of the same
+ * content each time; the engine would derive the same catalog from them.
+ */
+function sameListing(
+  last: LastListing | undefined,
+  derive: boolean,
+  names: readonly string[],
+  schemas: readonly unknown[],
+): boolean {
+  if (last === undefined || last.derive !== derive || last.names.length !== names.length) {
+    return false;
+  }
+  for (let i = 0; i < names.length; i++) {
+    if (last.names[i] !== names[i] || !sameStructure(last.schemas[i], schemas[i])) return false;
+  }
+  return true;
 }
 
 function checkedCopy(kind: ToolsKind, call: CheckedTool): ToolLike {
@@ -75,6 +124,20 @@ function checkedCopy(kind: ToolsKind, call: CheckedTool): ToolLike {
       configurable: true,
     });
   }
+  call.host.tools.made.add(copy);
+  return copy;
+}
+
+/**
+ * The checked copy of a tool an agent's framework built for one run: a
+ * plain object is copied as the framework copies its own tools when it
+ * wraps them with hooks (`{ ...tool, execute }`), far cheaper than keeping
+ * every descriptor; any other object the way `checkedCopy` does.
+ */
+function runCopy(kind: ToolsKind, call: CheckedTool): ToolLike {
+  const tool = call.tool;
+  if (Object.getPrototypeOf(tool) !== Object.prototype) return checkedCopy(kind, call);
+  const copy: ToolLike = { ...tool, ...kind.checked(call) };
   call.host.tools.made.add(copy);
   return copy;
 }
@@ -158,13 +221,22 @@ export function listTools(
         return undefined;
       }
     });
+    const names = tools.map(([name]) => name);
+    const pending = schemas.some((schema) => schema instanceof Promise);
+    if (!once && !pending) {
+      // Listed every time: a listing the same as the last one changes nothing.
+      if (sameListing(state.last.get(scope), derive, names, schemas)) {
+        return state.listed.get(scope);
+      }
+      state.last.set(scope, { derive, names, schemas });
+    }
     const list = (resolved: readonly unknown[]) =>
       engine.toolsListed(scope, {
-        tools: tools.map(([name], i) => ({ name, inputSchema: resolved[i] })),
+        tools: names.map((name, i) => ({ name, inputSchema: resolved[i] })),
         origin,
         integration: source.integration,
       });
-    const ready = schemas.some((schema) => schema instanceof Promise)
+    const ready = pending
       ? Promise.all(schemas.map((schema) => Promise.resolve(schema).catch(() => undefined))).then(
           list,
         )
@@ -182,6 +254,24 @@ export function listTools(
 }
 
 /**
+ * Whether `tools` holds what it held when `kept` was made of it (the same
+ * names, in order, and the same objects), and every tool's listing is in
+ * use, so nothing is left to wait for.
+ */
+function unchanged(state: ToolsState, kept: CheckedMap, tools: ToolsMap): boolean {
+  const names = Object.keys(tools);
+  if (names.length !== kept.names.length) return false;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    if (name !== kept.names[i] || tools[name] !== kept.values[i]) return false;
+  }
+  for (const tool of kept.tools) {
+    if (!state.listed.has(tool) || state.listed.get(tool) !== undefined) return false;
+  }
+  return true;
+}
+
+/**
  * `tools` with every executable tool replaced by its checked copy, listed
  * under `agentScope` (every time) or, without one, under the tool itself
  * (once). Returns `tools` itself when there is nothing to replace. Never
@@ -196,6 +286,13 @@ export function checkTools<T>(
   try {
     if (!hasProperties(tools)) return { tools, listed: undefined };
     const state = host.tools;
+    if (agentScope === undefined) {
+      // The same map again (an app passes its tools to every generateText call).
+      const kept = state.maps.get(tools);
+      if (kept !== undefined && kept.kind === kind && unchanged(state, kept, tools as ToolsMap)) {
+        return { tools: kept.checked as T, listed: undefined };
+      }
+    }
     const entries = Object.entries(tools as ToolsMap).filter(
       (entry): entry is [string, ToolLike] =>
         isObject(entry[1]) && typeof entry[1].execute === 'function',
@@ -224,28 +321,44 @@ export function checkTools<T>(
       if (engine !== undefined && agentScope === undefined) {
         wait(listTools(host, engine, tool, kind, scopeTools, true));
       }
+      const call: CheckedTool = {
+        host,
+        tool,
+        name,
+        scope,
+        listed: () => {
+          if (state.listed.has(scope)) return state.listed.get(scope);
+          const current = host.engine();
+          return current === undefined
+            ? undefined
+            : listTools(host, current, scope, kind, scopeTools, true);
+        },
+      };
+      if (agentScope !== undefined) {
+        // An agent's tools as its framework built them for this run: new
+        // objects every run, so a copy kept for the next would never be used.
+        checked[name] = runCopy(kind, call);
+        continue;
+      }
       let byName = state.copies.get(tool);
       if (byName === undefined) state.copies.set(tool, (byName = new Map<string, ToolLike>()));
       let copy = byName.get(name);
       if (copy === undefined) {
-        copy = checkedCopy(kind, {
-          host,
-          tool,
-          name,
-          scope,
-          listed: () => {
-            if (state.listed.has(scope)) return state.listed.get(scope);
-            const current = host.engine();
-            return current === undefined
-              ? undefined
-              : listTools(host, current, scope, kind, scopeTools, true);
-          },
-        });
+        copy = checkedCopy(kind, call);
         byName.set(name, copy);
       }
       checked[name] = copy;
     }
     const listed = waits.length === 0 ? undefined : Promise.all(waits).then(() => undefined);
+    if (agentScope === undefined) {
+      state.maps.set(tools, {
+        kind,
+        names: Object.keys(tools),
+        values: Object.values(tools as ToolsMap),
+        tools: fresh.map(([, tool]) => tool),
+        checked,
+      });
+    }
     return { tools: checked as T, listed };
   } catch (error) {
     host.diag.debug(`argcheck: ${kind.origin} tools left unchecked`, error);
