@@ -223,12 +223,10 @@ export function listTools(
     });
     const names = tools.map(([name]) => name);
     const pending = schemas.some((schema) => schema instanceof Promise);
-    if (!once && !pending) {
-      // Listed every time: a listing the same as the last one changes nothing.
-      if (sameListing(state.last.get(scope), derive, names, schemas)) {
-        return state.listed.get(scope);
-      }
-      state.last.set(scope, { derive, names, schemas });
+    // Listed every time: a listing the same as the last one the engine took changes nothing.
+    const memo = !once && !pending;
+    if (memo && sameListing(state.last.get(scope), derive, names, schemas)) {
+      return state.listed.get(scope);
     }
     const list = (resolved: readonly unknown[]) =>
       engine.toolsListed(scope, {
@@ -241,6 +239,7 @@ export function listTools(
           list,
         )
       : list(schemas);
+    if (memo) state.last.set(scope, { derive, names, schemas });
     if (ready !== undefined) {
       waiting = boundedWait(ready).then(() => {
         state.listed.set(scope, undefined);
@@ -289,7 +288,7 @@ export function checkTools<T>(
     if (agentScope === undefined) {
       // The same map again (an app passes its tools to every generateText call).
       const kept = state.maps.get(tools);
-      if (kept !== undefined && kept.kind === kind && unchanged(state, kept, tools as ToolsMap)) {
+      if (kept !== undefined && kept.kind === kind && unchanged(state, kept, tools)) {
         return { tools: kept.checked as T, listed: undefined };
       }
     }
