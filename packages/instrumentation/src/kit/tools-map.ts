@@ -292,7 +292,8 @@ export function checkTools<T>(
         return { tools: kept.checked as T, listed: undefined };
       }
     }
-    const entries = Object.entries(tools as ToolsMap).filter(
+    const all = Object.entries(tools as ToolsMap);
+    const entries = all.filter(
       (entry): entry is [string, ToolLike] =>
         isObject(entry[1]) && typeof entry[1].execute === 'function',
     );
@@ -320,7 +321,8 @@ export function checkTools<T>(
       if (engine !== undefined && agentScope === undefined) {
         wait(listTools(host, engine, tool, kind, scopeTools, true));
       }
-      const call: CheckedTool = {
+      // Made only for a copy to make: a copy kept from an earlier map needs none.
+      const call = (): CheckedTool => ({
         host,
         tool,
         name,
@@ -332,18 +334,18 @@ export function checkTools<T>(
             ? undefined
             : listTools(host, current, scope, kind, scopeTools, true);
         },
-      };
+      });
       if (agentScope !== undefined) {
         // An agent's tools as its framework built them for this run: new
         // objects every run, so a copy kept for the next would never be used.
-        checked[name] = runCopy(kind, call);
+        checked[name] = runCopy(kind, call());
         continue;
       }
       let byName = state.copies.get(tool);
       if (byName === undefined) state.copies.set(tool, (byName = new Map<string, ToolLike>()));
       let copy = byName.get(name);
       if (copy === undefined) {
-        copy = checkedCopy(kind, call);
+        copy = checkedCopy(kind, call());
         byName.set(name, copy);
       }
       checked[name] = copy;
@@ -352,8 +354,8 @@ export function checkTools<T>(
     if (agentScope === undefined) {
       state.maps.set(tools, {
         kind,
-        names: Object.keys(tools),
-        values: Object.values(tools as ToolsMap),
+        names: all.map(([name]) => name),
+        values: all.map(([, value]) => value),
         tools: fresh.map(([, tool]) => tool),
         checked,
       });
