@@ -14,7 +14,7 @@
 # concurrent callers from building into the same folder.
 #
 # Needs: Go (1.24+) and access to the Go module proxy, the first time only.
-# Takes several minutes on 2 cores the first time; module downloads are cached in
+# Takes about 2.5 minutes on 2 cores the first time; module downloads are cached in
 # the usual Go module cache.
 set -euo pipefail
 
@@ -52,7 +52,7 @@ if ((reuse_only)); then
   if [[ -x "$BIN" ]]; then
     echo "argcheck-otelcol at $BIN was built from another manifest; run deploy/collector/build.sh" >&2
   else
-    echo "argcheck-otelcol is not built; run deploy/collector/build.sh first (several minutes the first time)" >&2
+    echo "argcheck-otelcol is not built; run deploy/collector/build.sh first (about 2.5 minutes the first time)" >&2
   fi
   exit 3
 fi
@@ -77,7 +77,7 @@ if [[ ! -x "$BUILDER" ]] || ! "$BUILDER" version 2>&1 | grep -q "${BUILDER_VERSI
   GOBIN="$GOBIN_DIR" go install "go.opentelemetry.io/collector/cmd/builder@$BUILDER_VERSION" >&2
 fi
 
-echo "building argcheck-otelcol from $MANIFEST (this takes minutes the first time)" >&2
+echo "building argcheck-otelcol from $MANIFEST (about 2.5 minutes the first time)" >&2
 rm -f "$STAMP"
 # output_path in the manifest is relative to the repository root.
 (cd "$ROOT" && "$BUILDER" --config "$MANIFEST") >&2

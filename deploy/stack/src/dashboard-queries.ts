@@ -17,7 +17,7 @@ export const DASHBOARD_PATH = join(REPO_ROOT, 'deploy/grafana/argcheck-dashboard
 /**
  * The argcheck series as Prometheus names them (collector Prometheus exporter,
  * translation_strategy UnderscoreEscapingWithSuffixes), with their labels.
- * DESIGN.md "Telemetry" is the source; the histogram's Prometheus series carry
+ * docs/telemetry.md is the source; the histogram's Prometheus series carry
  * the _bucket, _sum and _count suffixes.
  */
 export const CONTRACT_SERIES = {

@@ -1,7 +1,7 @@
 /**
  * Names on the wire: instruments, attribute keys and the closed sets of
  * attribute values. Users build dashboards and alerts on these; they are part
- * of the public contract (DESIGN.md, "Telemetry"), exported as
+ * of the public contract (docs/telemetry.md), exported as
  * `@argcheck/instrumentation/semconv`.
  */
 import { MISMATCH_SHAPES, UNAVAILABLE_REASONS } from '@argcheck/core';
