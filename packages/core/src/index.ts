@@ -15,10 +15,12 @@ export type {
   Classification,
   Clock,
   FetchContext,
+  FetchFailureReason,
   Finding,
   HttpValueSetOptions,
   LoadedValueSet,
   MismatchShape,
+  RefreshRejection,
   RepairDisclosure,
   SourceKind,
   UnavailableReason,
@@ -35,7 +37,10 @@ export { createArgumentChecker } from './checker/create-argument-checker.js';
 export {
   CHECK_ACTIONS,
   CHECK_MODES,
+  FETCH_FAILURE_REASONS,
   MISMATCH_SHAPES,
+  REFRESH_REJECTIONS,
   REPAIR_DISCLOSURES,
+  SOURCE_KINDS,
   UNAVAILABLE_REASONS,
 } from './vocabulary.js';

@@ -6,8 +6,11 @@
 import type {
   CHECK_ACTIONS,
   CHECK_MODES,
+  FETCH_FAILURE_REASONS,
   MISMATCH_SHAPES,
+  REFRESH_REJECTIONS,
   REPAIR_DISCLOSURES,
+  SOURCE_KINDS,
   UNAVAILABLE_REASONS,
 } from './vocabulary.js';
 
@@ -57,7 +60,13 @@ export interface Classification {
 }
 
 /** Where a source reports from, as it appears on telemetry (`source` attribute). */
-export type SourceKind = 'http' | 'function' | 'static' | 'tool_schema';
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+/** Why a fetch failed (`FETCH_FAILURE_REASONS`). */
+export type FetchFailureReason = (typeof FETCH_FAILURE_REASONS)[number];
+
+/** Why a refresh's members were refused (`REFRESH_REJECTIONS`). */
+export type RefreshRejection = (typeof REFRESH_REJECTIONS)[number];
 
 /** Context a source receives for one fetch. */
 export interface FetchContext {
@@ -120,7 +129,7 @@ export type ValueSetEvent =
       type: 'fetch_failed';
       set: string;
       source: SourceKind;
-      reason: 'fetch_failed' | 'timeout' | 'invalid_payload';
+      reason: FetchFailureReason;
       /** What exactly was wrong, for humans. */
       detail: string;
       durationMs: number;
@@ -131,7 +140,7 @@ export type ValueSetEvent =
       type: 'refresh_rejected';
       set: string;
       source: SourceKind;
-      reason: 'empty' | 'shrunk' | 'too_large' | 'malformed';
+      reason: RefreshRejection;
       detail: string;
     }
   | { type: 'normalisation_collision'; set: string; members: readonly string[]; normalised: string }

@@ -38,3 +38,19 @@ export const CHECK_ACTIONS = ['call', 'call_rewritten', 'reject'] as const;
 
 /** What a repair message may say about a set's members (`repairDisclosure`). */
 export const REPAIR_DISCLOSURES = ['list', 'closest', 'none'] as const;
+
+/** Where a value set's members come from (`ValueSetSource.kind`). */
+export const SOURCE_KINDS = ['http', 'function', 'static', 'tool_schema'] as const;
+
+/**
+ * Why a fetch failed (`fetch_failed` events): each is also the reason checks
+ * against a set that was never fetched report while it lasts.
+ */
+export const FETCH_FAILURE_REASONS = ['fetch_failed', 'timeout', 'invalid_payload'] as const;
+
+/**
+ * Why a refresh's members were refused and the set held was kept
+ * (`refresh_rejected` events). `malformed` and `too_large` are found while the
+ * payload is read; `empty` and `shrunk` when it is judged against the set held.
+ */
+export const REFRESH_REJECTIONS = ['empty', 'shrunk', 'malformed', 'too_large'] as const;

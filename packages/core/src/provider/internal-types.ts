@@ -1,7 +1,7 @@
 import type { ValueSetCompiler } from '../match/compile-value-set.js';
 import type { PayloadRejection } from '../sources/payload-error.js';
 import type { CollectedValues } from '../match/value-collector.js';
-import type { Clock, ValueSetEvent } from '../types.js';
+import type { Clock, FetchFailureReason, ValueSetEvent } from '../types.js';
 
 /** Provider options after validation, with defaults applied. Never exported. */
 export interface ResolvedOptions {
@@ -30,7 +30,7 @@ export type AttemptOutcome =
   | { ok: true; unchanged: true }
   | {
       ok: false;
-      reason: 'fetch_failed' | 'timeout' | 'invalid_payload';
+      reason: FetchFailureReason;
       detail: string;
       /** Set when the owner answered but the payload was refused. */
       rejection?: PayloadRejection;

@@ -1,5 +1,5 @@
 import type { CollectedValues } from '../match/value-collector.js';
-import type { ValueSet } from '../types.js';
+import type { RefreshRejection, ValueSet } from '../types.js';
 import type { ResolvedOptions } from './internal-types.js';
 
 export interface Collision {
@@ -9,7 +9,7 @@ export interface Collision {
 
 export type Verdict =
   | { ok: true; set: ValueSet; collisions: readonly Collision[] }
-  | { ok: false; rejection: 'empty' | 'shrunk' | 'malformed'; detail: string };
+  | { ok: false; rejection: Exclude<RefreshRejection, 'too_large'>; detail: string };
 
 /**
  * Decide whether a well-formed refresh may replace the set being served.

@@ -8,11 +8,13 @@ import type {
 } from '../types.js';
 import type { ResolvedOptions } from './internal-types.js';
 import { systemClock } from './system-clock.js';
+import { SOURCE_KINDS } from '../vocabulary.js';
 
 // Node fires a timer set longer than this at once (with a warning), so a
 // longer TTL or stale window would silently become a refresh loop.
 const MAX_TIMER_MS = 2 ** 31 - 1;
-const SOURCE_KINDS: ReadonlySet<string> = new Set(['http', 'function', 'static', 'tool_schema']);
+const KNOWN_SOURCE_KINDS: ReadonlySet<string> = new Set(SOURCE_KINDS);
+const SOURCE_KIND_LIST = SOURCE_KINDS.map((kind) => `'${kind}'`).join(', ');
 
 /** Validate the options once, at construction, so nothing can fail later on a bad setting. */
 export function resolveOptions(
@@ -80,10 +82,10 @@ function validateSources(sources: unknown): [string, ValueSetSource][] {
         `sources.${name} has no load(ctx) function; build it with httpValueSet, functionValueSet or staticValueSet`,
       );
     }
-    if (typeof s.kind !== 'string' || !SOURCE_KINDS.has(s.kind)) {
+    if (typeof s.kind !== 'string' || !KNOWN_SOURCE_KINDS.has(s.kind)) {
       throw new ArgcheckConfigError(
         ErrorCode.INVALID_SOURCE,
-        `sources.${name}.kind must be 'http', 'function', 'static' or 'tool_schema', got ${show(s.kind)}`,
+        `sources.${name}.kind must be one of ${SOURCE_KIND_LIST}, got ${show(s.kind)}`,
       );
     }
   }

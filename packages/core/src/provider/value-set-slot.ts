@@ -1,4 +1,10 @@
-import type { ValueSet, ValueSetLookup, ValueSetSource, ValueSetStatus } from '../types.js';
+import type {
+  RefreshRejection,
+  ValueSet,
+  ValueSetLookup,
+  ValueSetSource,
+  ValueSetStatus,
+} from '../types.js';
 import { retryDelayMs } from './backoff.js';
 import type { AttemptOutcome, ResolvedOptions } from './internal-types.js';
 import { judgeRefresh, type Verdict } from './judge-refresh.js';
@@ -331,7 +337,7 @@ export class ValueSetSlot {
     this.options.emit({ type: 'expired', set: this.name, source: this.source.kind });
   }
 
-  private reject(reason: 'empty' | 'shrunk' | 'malformed' | 'too_large', detail: string): void {
+  private reject(reason: RefreshRejection, detail: string): void {
     const base = { set: this.name, source: this.source.kind };
     this.options.emit({ type: 'refresh_rejected', ...base, reason, detail });
   }

@@ -1,5 +1,7 @@
-/** Why a payload was refused, as `refresh_rejected` reports it. */
-export type PayloadRejection = 'malformed' | 'too_large';
+import type { RefreshRejection } from '../types.js';
+
+/** Why a payload was refused while it was read, as `refresh_rejected` reports it. */
+export type PayloadRejection = Extract<RefreshRejection, 'malformed' | 'too_large'>;
 
 /**
  * A source reached its owner but what came back cannot be a value set. The
