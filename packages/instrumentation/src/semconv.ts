@@ -4,7 +4,7 @@
  * of the public contract (docs/telemetry.md), exported as
  * `@argcheck/instrumentation/semconv`.
  */
-import { MISMATCH_SHAPES, UNAVAILABLE_REASONS } from '@argcheck/core';
+import { MISMATCH_SHAPES, UNAVAILABLE_REASONS, type FetchFailureReason } from '@argcheck/core';
 
 export const METRIC_TOOL_ARGUMENT_VALUE_CHECK = 'tool_argument_value_check' as const;
 export const METRIC_TOOL_ARGUMENT_MISMATCH = 'tool_argument_mismatch' as const;
@@ -88,14 +88,17 @@ export const BOOLEAN_VALUES = { TRUE: 'true', FALSE: 'false' } as const;
 /**
  * `outcome` of a value-set fetch: `success`, or the failure reason. A payload
  * the provider refuses (malformed, empty, too large, shrunk too far) is
- * `invalid_payload`.
+ * `invalid_payload`. The failure reasons are the core's
+ * `FETCH_FAILURE_REASONS`: one it adds or renames is a compile error here.
  */
 export const FETCH_OUTCOME_VALUES = {
   SUCCESS: 'success',
   FETCH_FAILED: 'fetch_failed',
   TIMEOUT: 'timeout',
   INVALID_PAYLOAD: 'invalid_payload',
-} as const;
+} as const satisfies { SUCCESS: 'success' } & {
+  [R in FetchFailureReason as Uppercase<R>]: R;
+};
 
 /** The attribute keys each instrument carries, and nothing else. */
 export const INSTRUMENT_ATTRIBUTES = {
