@@ -4,6 +4,8 @@ export { ToolArgumentInstrumentation } from './instrumentation.js';
 export type {
   AgentsGuardrailOutput,
   AgentsToolInputGuardrail,
+  AttributionOptions,
+  CallAttribution,
   FrameworkOptions,
   MastraToolCallAnswer,
   MastraToolCallContext,

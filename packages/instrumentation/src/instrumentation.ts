@@ -6,6 +6,7 @@ import type { ToolListings } from './catalog/derived-sets.js';
 import { resolveConfig } from './config/resolve-config.js';
 import { createEngine } from './engine/engine.js';
 import type { Engine } from './engine/engine.js';
+import { withRun } from './engine/run-scope.js';
 import { aiSdkModules, wrapAiSdkTools } from './integrations/ai-sdk/module.js';
 import { instrumentLangChainTool, langChainModules } from './integrations/langchain/module.js';
 import { mastraHooks } from './integrations/mastra/hooks.js';
@@ -28,11 +29,28 @@ import type { Metrics } from './telemetry/metrics.js';
 import { createSeriesRegistry, MAX_CALL_TOOLS } from './telemetry/series.js';
 import type { SeriesRegistry } from './telemetry/series.js';
 import type {
+  CallAttribution,
   AgentsToolInputGuardrail,
   MastraToolHooks,
   ToolArgumentInstrumentationConfig,
 } from './types.js';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './version.js';
+
+/** The string fields of what the application gave, read once; anything else is left out. Never throws. */
+function readAttribution(given: unknown): CallAttribution {
+  const read: CallAttribution = {};
+  try {
+    if (typeof given !== 'object' || given === null) return read;
+    const fields = given as Record<string, unknown>;
+    for (const key of ['model', 'provider', 'agent', 'promptVersion'] as const) {
+      const value = fields[key];
+      if (typeof value === 'string' && value.length > 0) read[key] = value;
+    }
+  } catch {
+    // A getter that throws names nothing.
+  }
+  return read;
+}
 
 type LoggerProvider = Parameters<InstrumentationBase['setLoggerProvider']>[0];
 
@@ -76,8 +94,21 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   }
 
   /** Check one call's arguments and record its telemetry. Synchronous; never throws. */
-  check(tool: string, args: unknown, ctx?: CheckContext): CheckOutcome {
+  check(tool: string, args: unknown, ctx?: CheckContext & CallAttribution): CheckOutcome {
     return (this.engine as Engine).check(tool, args, ctx);
+  }
+
+  /**
+   * Run `fn` with what produced the tool calls made inside it — checked
+   * through `check()`, an MCP client or a framework — as their attribution
+   * (`gen_ai.request.model`, …), for those whose integration does not know
+   * it. Its calls are also one run for the repair outcome (reject mode):
+   * a rejected call's retry is looked for among them, and what is still
+   * waiting when `fn`'s promise settles counts as `abandoned`. Returns what
+   * `fn` returns.
+   */
+  withAttribution<T>(attribution: CallAttribution, fn: () => T): T {
+    return withRun(readAttribution(attribution), fn);
   }
 
   /**
@@ -286,7 +317,11 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
     try {
       this.metrics = createMetrics(
         this.meter,
-        { registry: this.series(), statuses: () => this.engine?.statuses() ?? [] },
+        {
+          registry: this.series(),
+          statuses: () => this.engine?.statuses() ?? [],
+          beforeCollect: () => this.engine?.sweep(),
+        },
         this._diag,
       );
     } catch (error) {
@@ -303,7 +338,7 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
     this.deriveFrameworkSets = resolved.frameworks.deriveValueSets;
     return createEngine(resolved, {
       owner: this.host(),
-      registry: this.series(),
+      registry: this.series(resolved.attribution.maxValues),
       listings: this.listings,
       replaces,
       logger: () => this.logger,
@@ -322,9 +357,10 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
     });
   }
 
-  private series(): SeriesRegistry {
+  /** `maxValues`: `attribution.maxValues` of the first configuration; the registry keeps it. */
+  private series(maxValues = 10): SeriesRegistry {
     if (this.registry === undefined) {
-      const registry = createSeriesRegistry();
+      const registry = createSeriesRegistry({ maxValues, diag: () => this._diag });
       registry.onCallToolsSpent = () =>
         this._diag.warn(
           `argcheck: ${MAX_CALL_TOOLS} tool names from catalogs have tool_argument_call ` +

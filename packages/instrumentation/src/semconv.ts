@@ -11,15 +11,24 @@ export const METRIC_TOOL_ARGUMENT_MISMATCH = 'tool_argument_mismatch' as const;
 export const METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE = 'tool_argument_check_unavailable' as const;
 export const METRIC_TOOL_ARGUMENT_REPAIR_STARTED = 'tool_argument_repair_started' as const;
 export const METRIC_TOOL_ARGUMENT_REWRITTEN = 'tool_argument_rewritten' as const;
+/** Reject mode: what the model's retry of a rejected call did (`REPAIR_OUTCOME_VALUES`). */
+export const METRIC_TOOL_ARGUMENT_REPAIR_OUTCOME = 'tool_argument_repair_outcome' as const;
 export const METRIC_TOOL_ARGUMENT_CALL = 'tool_argument_call' as const;
 export const METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH = 'tool_argument_value_set_fetch' as const;
 export const METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH_DURATION =
   'tool_argument_value_set_fetch_duration' as const;
 export const METRIC_TOOL_ARGUMENT_VALUE_SET_AGE = 'tool_argument_value_set_age' as const;
 export const METRIC_TOOL_ARGUMENT_VALUE_SET_SIZE = 'tool_argument_value_set_size' as const;
+/** Members added to and removed from a value set at a refresh (`change`). */
+export const METRIC_TOOL_ARGUMENT_VALUE_SET_CHANGE = 'tool_argument_value_set_change' as const;
 
 /** Event name of the sampled log record, one per sampled checked argument value. */
 export const EVENT_TOOL_ARGUMENT_VALUE_CHECK = 'tool_argument_value_check' as const;
+/**
+ * Event name of the log record written when a `tool_definition` value is
+ * first seen: which description and input schema the hash stands for.
+ */
+export const EVENT_TOOL_ARGUMENT_TOOL_DEFINITION = 'tool_argument_tool_definition' as const;
 
 export const ATTR_TOOL = 'tool' as const;
 export const ATTR_ARGUMENT = 'argument' as const;
@@ -34,6 +43,25 @@ export const ATTR_OUTCOME = 'outcome' as const;
 export const ATTR_INTEGRATION = 'integration' as const;
 /** `tool_argument_call`: what the check could do with the call. */
 export const ATTR_COVERAGE = 'coverage' as const;
+/** `tool_argument_repair_outcome`: `REPAIR_OUTCOME_VALUES`. */
+export const ATTR_REPAIR_OUTCOME = 'outcome' as const;
+/** `tool_argument_value_set_change`: `added` or `removed`. */
+export const ATTR_CHANGE = 'change' as const;
+/**
+ * Attribution (docs/decisions/0027-attribution.md), on the call-level
+ * instruments and on log records: the GenAI semantic conventions' names.
+ */
+export const ATTR_GEN_AI_REQUEST_MODEL = 'gen_ai.request.model' as const;
+export const ATTR_GEN_AI_PROVIDER_NAME = 'gen_ai.provider.name' as const;
+export const ATTR_GEN_AI_AGENT_NAME = 'gen_ai.agent.name' as const;
+export const ATTR_GEN_AI_PROMPT_VERSION = 'gen_ai.prompt.version' as const;
+/** A short hash of the tool's description and input schema as the model saw them. */
+export const ATTR_TOOL_DEFINITION = 'tool_definition' as const;
+/** Log records of `EVENT_TOOL_ARGUMENT_TOOL_DEFINITION` only: the text a hash stands for. */
+export const ATTR_TOOL_DESCRIPTION = 'tool_description' as const;
+export const ATTR_TOOL_INPUT_SCHEMA = 'tool_input_schema' as const;
+/** An attribution value past its attribute's first `attribution.maxValues`. */
+export const ATTRIBUTION_OTHER = '_other' as const;
 /** Log records only, never metrics: the emitted value, as text. */
 export const ATTR_VALUE = 'value' as const;
 export const ATTR_VALUE_TRUNCATED = 'value_truncated' as const;
@@ -82,6 +110,19 @@ export type Coverage = (typeof COVERAGE_VALUES)[number];
  */
 export const TOOL_UNNAMED = '_other' as const;
 
+/**
+ * `outcome` of `tool_argument_repair_outcome`, once per rejected argument:
+ * `resolved` — the model's next call of the tool in the same run or
+ * conversation carried a member (or a case or format variant rewritten to one);
+ * `repeated` — it was out of set again (each further retry counts again);
+ * `abandoned` — the run ended, or `repairWindowMs` passed, without a retry.
+ */
+export const REPAIR_OUTCOME_VALUES = ['resolved', 'repeated', 'abandoned'] as const;
+export type RepairOutcome = (typeof REPAIR_OUTCOME_VALUES)[number];
+
+/** `change` of `tool_argument_value_set_change`. */
+export const SET_CHANGE_VALUES = ['added', 'removed'] as const;
+
 /** Every attribute value is a string; booleans are spelled out. */
 export const BOOLEAN_VALUES = { TRUE: 'true', FALSE: 'false' } as const;
 
@@ -118,4 +159,18 @@ export const INSTRUMENT_ATTRIBUTES = {
   [METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH_DURATION]: [ATTR_SET, ATTR_SOURCE, ATTR_OUTCOME],
   [METRIC_TOOL_ARGUMENT_VALUE_SET_AGE]: [ATTR_SET, ATTR_SOURCE],
   [METRIC_TOOL_ARGUMENT_VALUE_SET_SIZE]: [ATTR_SET, ATTR_SOURCE],
+  [METRIC_TOOL_ARGUMENT_REPAIR_OUTCOME]: [ATTR_TOOL, ATTR_ARGUMENT, ATTR_SET, ATTR_REPAIR_OUTCOME],
+  [METRIC_TOOL_ARGUMENT_VALUE_SET_CHANGE]: [ATTR_SET, ATTR_SOURCE, ATTR_CHANGE],
 } as const;
+
+/**
+ * The attribution keys, which the call-level instruments (every one above
+ * whose attributes start with `tool`) carry besides their own, where known.
+ */
+export const ATTRIBUTION_ATTRIBUTES = [
+  ATTR_GEN_AI_REQUEST_MODEL,
+  ATTR_GEN_AI_PROVIDER_NAME,
+  ATTR_GEN_AI_AGENT_NAME,
+  ATTR_GEN_AI_PROMPT_VERSION,
+  ATTR_TOOL_DEFINITION,
+] as const;

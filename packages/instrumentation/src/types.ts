@@ -64,6 +64,46 @@ export interface FrameworkOptions {
   deriveValueSets?: boolean;
 }
 
+/**
+ * Attribution: which model, provider, agent, prompt version and tool
+ * definition produced each call, as attributes of the call-level series
+ * (docs/decisions/0027-attribution.md). Frameworks that know the model say
+ * it; these fill in for calls whose integration does not (a dispatcher, an
+ * MCP client outside a framework run).
+ */
+export interface AttributionOptions {
+  /** `false`: no attribution attributes on any series. @default true */
+  enabled?: boolean;
+  /**
+   * Distinct values per attribute that get series of their own over the
+   * instrumentation's life; later ones count as `_other`.
+   * @default 10
+   */
+  maxValues?: number;
+  /** `gen_ai.request.model` of calls no framework run names one for. */
+  model?: string;
+  /** `gen_ai.provider.name` of calls no framework run names one for. */
+  provider?: string;
+  /** `gen_ai.agent.name` of calls no framework run names one for. */
+  agent?: string;
+  /**
+   * `gen_ai.prompt.version`: a fixed value, or a function read at each call
+   * (your request-scoped storage). Unset: the OpenTelemetry baggage entry
+   * `gen_ai.prompt.version`, if the active context carries one.
+   */
+  promptVersion?: string | (() => string | undefined);
+  /** `tool_definition`, a hash of each tool's description and input schema as listed. @default true */
+  toolDefinition?: boolean;
+}
+
+/** What `inst.withAttribution` says produced the calls made inside it. */
+export interface CallAttribution {
+  model?: string;
+  provider?: string;
+  agent?: string;
+  promptVersion?: string;
+}
+
 export interface ToolArgumentInstrumentationConfig extends InstrumentationConfig {
   /**
    * Value sets by name, each from its owner (`httpValueSet`, `functionValueSet`,
@@ -154,6 +194,14 @@ export interface ToolArgumentInstrumentationConfig extends InstrumentationConfig
    * @default false
    */
   spanOutcome?: boolean;
+  /** Which model, provider, agent, prompt version and tool definition produced each call. */
+  attribution?: AttributionOptions | false;
+  /**
+   * Reject mode: how long a rejected argument waits for the model's next call
+   * of the tool before it counts as `abandoned`, in milliseconds.
+   * @default 300_000
+   */
+  repairWindowMs?: number;
   /** MCP client integration. */
   mcp?: McpOptions;
   /** Agent framework integrations. */

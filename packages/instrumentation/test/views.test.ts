@@ -4,7 +4,12 @@ import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { argcheckViews } from '../src/views.js';
 import {
   ATTR_ARGUMENT,
+  ATTR_GEN_AI_AGENT_NAME,
+  ATTR_GEN_AI_PROMPT_VERSION,
+  ATTR_GEN_AI_PROVIDER_NAME,
+  ATTR_GEN_AI_REQUEST_MODEL,
   ATTR_OUTCOME,
+  ATTR_TOOL_DEFINITION,
   ATTR_VALUE,
   INSTRUMENT_ATTRIBUTES,
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
@@ -50,11 +55,11 @@ describe('argcheckViews', () => {
     const reader = new PullReader();
     const provider = new MeterProvider({
       readers: [reader],
-      views: argcheckViews({ maxArguments: 2 }),
+      views: argcheckViews({ maxArguments: 2, maxAttributions: 1 }),
     });
     const counter = provider.getMeter(PACKAGE_NAME).createCounter(METRIC_TOOL_ARGUMENT_VALUE_CHECK);
     for (let i = 0; i < 20; i++) counter.add(1, { ...attributes, [ATTR_ARGUMENT]: `a${i}` });
-    // 3 series per argument × 2 arguments, the SDK's overflow series counting the rest.
+    // 3 series per argument × 2 arguments × 1 attribution, the SDK's overflow series counting the rest.
     expect(pointsOf(await collectPoints(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.have.length(
       6,
     );
@@ -63,6 +68,49 @@ describe('argcheckViews', () => {
 
   it('rejects a maxArguments that is not a positive integer', () => {
     expect(() => argcheckViews({ maxArguments: 0 })).to.throw(/maxArguments/);
+    expect(() => argcheckViews({ maxAttributions: 1.5 })).to.throw(/maxAttributions/);
+  });
+
+  it('keeps the attribution attributes on call-level instruments only', async () => {
+    const reader = new PullReader();
+    const provider = new MeterProvider({ readers: [reader], views: argcheckViews() });
+    const meter = provider.getMeter(PACKAGE_NAME);
+    const attribution = {
+      [ATTR_GEN_AI_REQUEST_MODEL]: 'gpt-5',
+      [ATTR_GEN_AI_PROVIDER_NAME]: 'openai',
+      [ATTR_GEN_AI_AGENT_NAME]: 'support',
+      [ATTR_GEN_AI_PROMPT_VERSION]: 'v7',
+      [ATTR_TOOL_DEFINITION]: '0123456789ab',
+    };
+    meter.createCounter(METRIC_TOOL_ARGUMENT_VALUE_CHECK).add(1, { ...attributes, ...attribution });
+    meter
+      .createCounter(METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH)
+      .add(1, { ...fetched, ...attribution });
+    const collected = await collectPoints(reader);
+    expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal([
+      { attributes: { ...attributes, ...attribution }, value: 1 },
+    ]);
+    expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH)).to.deep.equal([
+      { attributes: fetched, value: 1 },
+    ]);
+    await provider.shutdown();
+  });
+
+  it('allows maxAttributions variants of each argument’s series on call-level instruments', async () => {
+    const reader = new PullReader();
+    const provider = new MeterProvider({
+      readers: [reader],
+      views: argcheckViews({ maxArguments: 1, maxAttributions: 2 }),
+    });
+    const counter = provider.getMeter(PACKAGE_NAME).createCounter(METRIC_TOOL_ARGUMENT_VALUE_CHECK);
+    for (let i = 0; i < 20; i++) {
+      counter.add(1, { ...attributes, [ATTR_GEN_AI_REQUEST_MODEL]: `m${i}` });
+    }
+    // 3 series per argument × 1 argument × 2 attributions.
+    expect(pointsOf(await collectPoints(reader), METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.have.length(
+      6,
+    );
+    await provider.shutdown();
   });
 
   it('loads from the CommonJS build through the package entry', function () {

@@ -46,6 +46,17 @@ export interface ResolvedConfig {
   random: () => number;
   clock: Clock | undefined;
   spanOutcome: boolean;
+  attribution: {
+    enabled: boolean;
+    maxValues: number;
+    model: string | undefined;
+    provider: string | undefined;
+    agent: string | undefined;
+    /** A fixed value, a function, or `undefined` for the baggage entry. */
+    promptVersion: string | (() => string | undefined) | undefined;
+    toolDefinition: boolean;
+  };
+  repairWindowMs: number;
   mcp: { enabled: boolean; deriveValueSets: boolean; maxCheckedArguments: number };
   frameworks: { enabled: boolean; deriveValueSets: boolean };
 }
@@ -74,6 +85,42 @@ function integer(name: string, value: unknown, fallback: number, min: number): n
     invalid(`${name} must be an integer >= ${min}, got ${JSON.stringify(value)}.`);
   }
   return value;
+}
+
+function optionalText(name: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.length === 0) {
+    invalid(`${name} must be a non-empty string, got ${JSON.stringify(value)}.`);
+  }
+  return value;
+}
+
+function resolveAttribution(
+  option: ToolArgumentInstrumentationConfig['attribution'],
+): ResolvedConfig['attribution'] {
+  if (option !== undefined && option !== false && (typeof option !== 'object' || option === null)) {
+    invalid(`attribution must be an object or false, got ${JSON.stringify(option)}.`);
+  }
+  const given = option === false ? { enabled: false } : (option ?? {});
+  const promptVersion = given.promptVersion;
+  if (
+    promptVersion !== undefined &&
+    typeof promptVersion !== 'function' &&
+    (typeof promptVersion !== 'string' || promptVersion.length === 0)
+  ) {
+    invalid(
+      `attribution.promptVersion must be a non-empty string or a function, got ${JSON.stringify(promptVersion)}.`,
+    );
+  }
+  return {
+    enabled: optionalBoolean('attribution.enabled', given.enabled, true),
+    maxValues: integer('attribution.maxValues', given.maxValues, 10, 1),
+    model: optionalText('attribution.model', given.model),
+    provider: optionalText('attribution.provider', given.provider),
+    agent: optionalText('attribution.agent', given.agent),
+    promptVersion,
+    toolDefinition: optionalBoolean('attribution.toolDefinition', given.toolDefinition, true),
+  };
 }
 
 function ratio(value: unknown): number {
@@ -145,6 +192,8 @@ export function resolveConfig(
     random: optionalFunction('random', config.random) ?? Math.random,
     clock: config.clock,
     spanOutcome: optionalBoolean('spanOutcome', config.spanOutcome, false),
+    attribution: resolveAttribution(config.attribution),
+    repairWindowMs: integer('repairWindowMs', config.repairWindowMs, 300_000, 1),
     mcp: {
       enabled: optionalBoolean('mcp.enabled', mcp.enabled, true),
       deriveValueSets: optionalBoolean('mcp.deriveValueSets', mcp.deriveValueSets, true),

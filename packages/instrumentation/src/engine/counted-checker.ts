@@ -15,8 +15,18 @@ import {
   SLOT,
   seriesFor,
 } from '../telemetry/series.js';
-import type { CallSeries, SeriesRegistry, SeriesTable, ToolEntry } from '../telemetry/series.js';
+import type {
+  ArgumentSeries,
+  CallSeries,
+  SeriesRegistry,
+  SeriesTable,
+  ToolEntry,
+} from '../telemetry/series.js';
+import { NO_ATTRIBUTION } from '../telemetry/attribution.js';
+import type { Attribution } from '../telemetry/attribution.js';
 import type { SpanOutcome } from '../telemetry/span-outcome.js';
+import type { RepairOutcomes } from './repair-outcomes.js';
+import type { Run } from './run-scope.js';
 import type { ToolNames } from './tool-names.js';
 
 /** A call's context, or a function that reads it, called only when a log record is written. */
@@ -36,7 +46,8 @@ export interface Catalogs {
 export interface CountedChecker {
   /**
    * Check one call `integration` saw, count its values and the call itself.
-   * `scope` is the object whose catalog the call belongs to, if any.
+   * `scope` is the object whose catalog the call belongs to, if any;
+   * `attribution` what produced it; `run` the run it belongs to.
    * Synchronous; never throws.
    */
   check(
@@ -45,50 +56,35 @@ export interface CountedChecker {
     ctx: CallContext | undefined,
     integration: IntegrationName,
     scope: object | undefined,
+    attribution?: Attribution,
+    run?: Run,
   ): CheckOutcome;
+}
+
+/** The correlation key of calls with nothing better (a dispatcher without context): one per tool. */
+const NO_KEY = Symbol('argcheck.no-correlation');
+
+/** Which calls a retry is looked for among (`repair-outcomes.ts`). */
+function repairKey(
+  ctx: CallContext | undefined,
+  scope: object | undefined,
+  run: Run | undefined,
+): unknown {
+  if (run !== undefined) return run;
+  let conversation: string | undefined;
+  try {
+    conversation = (typeof ctx === 'function' ? ctx() : ctx)?.conversationId;
+  } catch {
+    conversation = undefined;
+  }
+  if (typeof conversation === 'string' && conversation.length > 0) return conversation;
+  return scope ?? NO_KEY;
 }
 
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
 function bump(counts: Float64Array, slot: number): void {
   counts[slot] = (counts[slot] as number) + 1;
-}
-
-/**
- * Count an outcome into its pre-allocated slots and return the call's
- * coverage slot. The hot path does one lookup per finding and increments
- * numbers: no attribute objects, no clock, no random draw and no context
- * read unless a log record is due.
- */
-function count(outcome: CheckOutcome, entry: ToolEntry, log: CheckLog, ctx?: CallContext): number {
-  const rewritten = outcome.action === 'call_rewritten';
-  const findings = outcome.findings;
-  let coverage = COVERAGE_SLOT.none;
-  for (let i = 0; i < findings.length; i++) {
-    const finding = findings[i] as Finding;
-    const series = seriesFor(entry, finding.argument);
-    if (series === undefined) continue;
-    const counts = series.counts;
-    if (finding.status === 'unavailable') {
-      bump(counts, REASON_SLOT[finding.reason]);
-      if (coverage === COVERAGE_SLOT.none) coverage = COVERAGE_SLOT.unavailable;
-      continue;
-    }
-    coverage = COVERAGE_SLOT.checked;
-    if (finding.inSet) {
-      bump(counts, SLOT.IN_SET);
-    } else {
-      bump(counts, finding.inSetNormalised ? SLOT.IN_SET_NORMALISED_ONLY : SLOT.NOT_IN_SET);
-      if (finding.shape !== undefined) bump(counts, SHAPE_SLOT[finding.shape]);
-      // The core rewrites exactly the case and format variants (in_set_normalised) when it rewrites at all.
-      if (rewritten && finding.inSetNormalised && finding.canonical !== undefined) {
-        bump(counts, SLOT.REWRITTEN);
-      }
-    }
-    log.offer(series, finding, ctx);
-  }
-  if (outcome.action === 'reject') entry.series.repairStarted++;
-  return coverage;
 }
 
 export interface CountedCheckerDeps {
@@ -98,10 +94,92 @@ export interface CountedCheckerDeps {
   readonly log: CheckLog;
   readonly onSpan: SpanOutcome | undefined;
   readonly catalogs: Catalogs;
+  /** Reject mode: what became of the repairs. */
+  readonly repairs: RepairOutcomes | undefined;
 }
 
 export function countedChecker(checker: ArgumentChecker, deps: CountedCheckerDeps): CountedChecker {
-  const { table, registry, names, log, onSpan, catalogs } = deps;
+  const { table, registry, names, log, onSpan, catalogs, repairs } = deps;
+
+  /** The series a finding counts in: its argument's, in the call's attribution. */
+  const seriesOf = (
+    entry: ToolEntry,
+    argument: string,
+    attribution: Attribution,
+  ): ArgumentSeries | undefined => {
+    const series = seriesFor(entry, argument);
+    if (series === undefined || attribution.id === 0) return series;
+    return series.variants[attribution.id] ?? registry.argumentVariant(series, attribution);
+  };
+
+  /**
+   * Count an outcome into its pre-allocated slots and return the call's
+   * coverage slot. The hot path does one lookup per finding and increments
+   * numbers: no attribute objects, no clock, no random draw and no context
+   * read unless a log record is due.
+   */
+  const count = (
+    outcome: CheckOutcome,
+    entry: ToolEntry,
+    ctx: CallContext | undefined,
+    attribution: Attribution,
+  ): number => {
+    const rewritten = outcome.action === 'call_rewritten';
+    const findings = outcome.findings;
+    let coverage = COVERAGE_SLOT.none;
+    for (let i = 0; i < findings.length; i++) {
+      const finding = findings[i] as Finding;
+      const series = seriesOf(entry, finding.argument, attribution);
+      if (series === undefined) continue;
+      const counts = series.counts;
+      if (finding.status === 'unavailable') {
+        bump(counts, REASON_SLOT[finding.reason]);
+        if (coverage === COVERAGE_SLOT.none) coverage = COVERAGE_SLOT.unavailable;
+        continue;
+      }
+      coverage = COVERAGE_SLOT.checked;
+      if (finding.inSet) {
+        bump(counts, SLOT.IN_SET);
+      } else {
+        bump(counts, finding.inSetNormalised ? SLOT.IN_SET_NORMALISED_ONLY : SLOT.NOT_IN_SET);
+        if (finding.shape !== undefined) bump(counts, SHAPE_SLOT[finding.shape]);
+        // The core rewrites exactly the case and format variants (in_set_normalised) when it rewrites at all.
+        if (rewritten && finding.inSetNormalised && finding.canonical !== undefined) {
+          bump(counts, SLOT.REWRITTEN);
+        }
+      }
+      log.offer(series, finding, ctx);
+    }
+    if (outcome.action === 'reject') {
+      const tool =
+        attribution.id === 0 ? entry.series : registry.toolVariant(entry.series, attribution);
+      tool.repairStarted++;
+    }
+    return coverage;
+  };
+
+  /** Reject mode: settle the repairs this call is the retry of; a rejected call starts its own. */
+  const repaired = (
+    outcome: CheckOutcome,
+    entry: ToolEntry,
+    key: string,
+    ctx: CallContext | undefined,
+    scope: object | undefined,
+    attribution: Attribution,
+    run: Run | undefined,
+  ): void => {
+    if (repairs === undefined) return;
+    const rejected = outcome.action === 'reject';
+    if (repairs.idle && !rejected) return;
+    const correlation = repairKey(ctx, scope, run);
+    const tool = names.configured(key) ?? key;
+    repairs.settle(correlation, tool, outcome.findings);
+    if (rejected) {
+      repairs.rejected(correlation, tool, outcome.findings, (finding) =>
+        seriesOf(entry, finding.argument, attribution),
+      );
+    }
+  };
   // The tool of the previous call: a dispatcher mostly checks one tool over
   // and over, usually with the same string object, which `===` settles by
   // pointer where the map lookup hashes. The table never changes, so the
@@ -153,7 +231,7 @@ export function countedChecker(checker: ArgumentChecker, deps: CountedCheckerDep
   };
 
   return {
-    check(tool, args, ctx, integration, scope) {
+    check(tool, args, ctx, integration, scope, attribution = NO_ATTRIBUTION, run) {
       let entry: ToolEntry | undefined;
       try {
         entry = entryOf(tool);
@@ -165,7 +243,10 @@ export function countedChecker(checker: ArgumentChecker, deps: CountedCheckerDep
       if (entry === undefined) {
         try {
           const name = names.configured(tool) ?? tool;
-          const series = registry.call(name, integration, listed(tool, integration, scope));
+          const series = registry.callVariant(
+            registry.call(name, integration, listed(tool, integration, scope)),
+            attribution,
+          );
           bump(series.counts, noChecked(integration, scope));
         } catch {
           // Telemetry never affects the call.
@@ -182,9 +263,17 @@ export function countedChecker(checker: ArgumentChecker, deps: CountedCheckerDep
       }
       try {
         let coverage = COVERAGE_SLOT.none;
-        if (outcome.findings.length > 0) coverage = count(outcome, entry, log, ctx);
+        if (outcome.findings.length > 0) coverage = count(outcome, entry, ctx, attribution);
         if (coverage === COVERAGE_SLOT.none) coverage = noChecked(integration, scope);
-        bump(callOf(entry, key, integration, scope).counts, coverage);
+        const calls = callOf(entry, key, integration, scope);
+        const series =
+          attribution.id === 0
+            ? calls
+            : (calls.variants[attribution.id] ?? registry.callVariant(calls, attribution));
+        bump(series.counts, coverage);
+        if (outcome.findings.length > 0) {
+          repaired(outcome, entry, key, ctx, scope, attribution, run);
+        }
       } catch {
         // Telemetry never affects the call.
       }

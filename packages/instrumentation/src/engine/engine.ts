@@ -14,6 +14,7 @@
  *
  * One engine is built per configuration; `setConfig` builds the next one.
  */
+import { context, propagation } from '@opentelemetry/api';
 import type { DiagLogger } from '@opentelemetry/api';
 import { createArgumentChecker, createValueSetProvider } from '@argcheck/core';
 import type {
@@ -27,10 +28,15 @@ import type {
 import { createDerivedSets } from '../catalog/derived-sets.js';
 import type { ToolListing, ToolListings } from '../catalog/derived-sets.js';
 import type { DerivedCatalog } from '../catalog/derive-catalog.js';
+import { createToolDefinitions } from '../catalog/tool-definitions.js';
 import type { ResolvedConfig } from '../config/resolve-config.js';
 import { createCheckLog } from '../logs/check-log.js';
 import type { LogEmitter } from '../logs/check-log.js';
+import { definitionRecorder } from '../logs/definition-log.js';
+import { ATTR_GEN_AI_PROMPT_VERSION } from '../semconv.js';
 import type { IntegrationName } from '../semconv.js';
+import { NO_ATTRIBUTION } from '../telemetry/attribution.js';
+import type { Attribution } from '../telemetry/attribution.js';
 import { seriesTable } from '../telemetry/series.js';
 import type { ArgumentSeries, SeriesRegistry } from '../telemetry/series.js';
 import { createSpanOutcome } from '../telemetry/span-outcome.js';
@@ -38,6 +44,10 @@ import { coveredBy, runMarked, takeMark } from './call-marks.js';
 import { countedChecker } from './counted-checker.js';
 import type { CallContext, Catalogs, CountedChecker } from './counted-checker.js';
 import { readOnce } from './read-once.js';
+import { createRepairOutcomes } from './repair-outcomes.js';
+import type { RepairOutcomes } from './repair-outcomes.js';
+import { currentRun } from './run-scope.js';
+import type { Run } from './run-scope.js';
 import { createToolNames } from './tool-names.js';
 
 export type { CallContext } from './counted-checker.js';
@@ -75,8 +85,12 @@ export interface Engine {
   readonly spanOutcome: boolean;
   /** The provider over the configured value sets. */
   readonly valueSets: ValueSetProvider;
-  /** A dispatcher's call (`inst.check`): check, count, maybe sample. Synchronous; never throws. */
-  check(tool: string, args: unknown, ctx?: CheckContext): CheckOutcome;
+  /**
+   * A dispatcher's call (`inst.check`): check, count, maybe sample. The
+   * context may name the model, provider, agent and prompt version
+   * (`DispatcherContext`). Synchronous; never throws.
+   */
+  check(tool: string, args: unknown, ctx?: DispatcherContext): CheckOutcome;
   /** The seam: see the file comment. Synchronous; never throws. */
   decide(call: ToolCall): Decision;
   /**
@@ -113,7 +127,17 @@ export interface Engine {
   ready(): Promise<void>;
   /** Status of the configured sets and of the derived sets in use. */
   statuses(): ValueSetStatus[];
+  /** Count repairs that waited past their window as abandoned (at each collection). */
+  sweep(): void;
   close(): void;
+}
+
+/** A dispatcher's check context: the call's ids, and what produced it. */
+export interface DispatcherContext extends CheckContext {
+  model?: string;
+  provider?: string;
+  agent?: string;
+  promptVersion?: string;
 }
 
 export interface EngineDeps {
@@ -149,6 +173,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     lazy: true,
     onEvent: (event: ValueSetEvent) => {
       registry.fetched(event);
+      if (event.type === 'fetch_succeeded' && event.unchanged !== true) served(event.set);
       deps.onEvent(event);
     },
   };
@@ -158,7 +183,61 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     replaces: deps.replaces,
   });
   for (const { name, source } of provider.status()) registry.valueSet(name, source);
+  /** A configured set's fetch published a set: count how its members changed. */
+  function served(name: string): void {
+    try {
+      const lookup = provider.get(name);
+      const source = provider.status().find((s) => s.name === name)?.source;
+      if (lookup.state !== 'unavailable' && source !== undefined) {
+        registry.served(name, source, lookup.set);
+      }
+    } catch {
+      // Telemetry never affects the provider.
+    }
+  }
   const log = createCheckLog({ ...config, logger: deps.logger, diag: deps.diag });
+  const repairs: RepairOutcomes | undefined =
+    config.mode === 'reject'
+      ? createRepairOutcomes({ windowMs: config.repairWindowMs, clock: config.clock ?? Date })
+      : undefined;
+  const attribution = config.attribution;
+  const definitions =
+    attribution.enabled && attribution.toolDefinition
+      ? createToolDefinitions(
+          deps.listings,
+          config.logSampleRatio > 0 ? definitionRecorder(deps.logger, deps.diag) : () => {},
+        )
+      : undefined;
+  const promptVersion = (): string | undefined => {
+    const option = attribution.promptVersion;
+    if (typeof option === 'string') return option;
+    try {
+      if (typeof option === 'function') return option() ?? undefined;
+      return propagation.getBaggage(context.active())?.getEntry(ATTR_GEN_AI_PROMPT_VERSION)?.value;
+    } catch {
+      return undefined;
+    }
+  };
+  /**
+   * What produced a call: the dispatcher's context first, then the run the
+   * call is made in (a framework run, `inst.withAttribution`), then the
+   * options; its tool's definition from the scope's listing.
+   */
+  const attributionOf = (
+    tool: string,
+    scope: object | undefined,
+    run: Run | undefined,
+    ctx?: DispatcherContext,
+  ): Attribution => {
+    if (!attribution.enabled) return NO_ATTRIBUTION;
+    return deps.registry.attributions.of(
+      ctx?.model ?? run?.model ?? attribution.model,
+      ctx?.provider ?? run?.provider ?? attribution.provider,
+      ctx?.agent ?? run?.agent ?? attribution.agent,
+      ctx?.promptVersion ?? run?.promptVersion ?? promptVersion(),
+      scope === undefined || definitions === undefined ? undefined : definitions.of(scope, tool),
+    );
+  };
   const onSpan = createSpanOutcome(config.spanOutcome);
   const names = createToolNames(Object.keys(config.checkedArguments));
   // Read only when a call is counted under a tool name for the first time, or has nothing checked.
@@ -181,6 +260,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       log,
       onSpan,
       catalogs,
+      repairs,
     });
   let checker: ReturnType<typeof createArgumentChecker>;
   try {
@@ -221,7 +301,16 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
         ? takeMark(owner, tool, args, names.same)
         : coveredBy(owner, tool, args, names.same);
     if (exempt) return { args, answer: undefined, outcome: undefined };
-    const outcome = checkerFor(scope).check(tool, args, call.context, integration, scope);
+    const run = currentRun();
+    const outcome = checkerFor(scope).check(
+      tool,
+      args,
+      call.context,
+      integration,
+      scope,
+      attributionOf(tool, scope, run),
+      run,
+    );
     if (outcome.action === 'reject' && typeof outcome.repairMessage === 'string') {
       return { args, answer: outcome.repairMessage, outcome };
     }
@@ -232,7 +321,18 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     mode: config.mode,
     spanOutcome: config.spanOutcome,
     valueSets: provider,
-    check: (tool, args, ctx) => configured.check(tool, args, ctx, 'dispatcher', undefined),
+    check(tool, args, ctx) {
+      let run: Run | undefined;
+      let attributed: Attribution = NO_ATTRIBUTION;
+      try {
+        run = currentRun();
+        const given = typeof ctx === 'object' && ctx !== null ? ctx : undefined;
+        attributed = attributionOf(tool, undefined, run, given);
+      } catch {
+        // Attribution never affects the check.
+      }
+      return configured.check(tool, args, ctx, 'dispatcher', undefined, attributed, run);
+    },
     decide(call) {
       try {
         return decide(call);
@@ -274,7 +374,11 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
         (s) => !seen.has(s.name) && seen.add(s.name),
       );
     },
+    sweep() {
+      repairs?.sweep();
+    },
     close() {
+      repairs?.close();
       provider.close();
       derived.close();
     },

@@ -55,6 +55,7 @@ interface LastListing {
   readonly derive: boolean;
   readonly names: readonly string[];
   readonly schemas: readonly unknown[];
+  readonly descriptions: readonly (string | undefined)[];
 }
 
 /** Per instrumentation: copies made, scopes listed. */
@@ -101,12 +102,14 @@ function sameListing(
   derive: boolean,
   names: readonly string[],
   schemas: readonly unknown[],
+  descriptions: readonly (string | undefined)[],
 ): boolean {
   if (last === undefined || last.derive !== derive || last.names.length !== names.length) {
     return false;
   }
   for (let i = 0; i < names.length; i++) {
-    if (last.names[i] !== names[i] || !sameStructure(last.schemas[i], schemas[i])) return false;
+    if (last.names[i] !== names[i] || last.descriptions[i] !== descriptions[i]) return false;
+    if (!sameStructure(last.schemas[i], schemas[i])) return false;
   }
   return true;
 }
@@ -200,7 +203,7 @@ export function listTools(
   engine: Engine,
   scope: object,
   source: CatalogSource,
-  tools: readonly (readonly [name: string, schema: () => unknown])[],
+  tools: readonly (readonly [name: string, schema: () => unknown, description?: unknown])[],
   once: boolean,
 ): Promise<void> | undefined {
   const { origin } = source;
@@ -222,15 +225,22 @@ export function listTools(
       }
     });
     const names = tools.map(([name]) => name);
+    const descriptions = tools.map(([, , description]) =>
+      typeof description === 'string' ? description : undefined,
+    );
     const pending = schemas.some((schema) => schema instanceof Promise);
     // Listed every time: a listing the same as the last one the engine took changes nothing.
     const memo = !once && !pending;
-    if (memo && sameListing(state.last.get(scope), derive, names, schemas)) {
+    if (memo && sameListing(state.last.get(scope), derive, names, schemas, descriptions)) {
       return state.listed.get(scope);
     }
     const list = (resolved: readonly unknown[]) =>
       engine.toolsListed(scope, {
-        tools: names.map((name, i) => ({ name, inputSchema: resolved[i] })),
+        tools: names.map((name, i) => ({
+          name,
+          description: descriptions[i],
+          inputSchema: resolved[i],
+        })),
         origin,
         integration: source.integration,
       });
@@ -239,7 +249,7 @@ export function listTools(
           list,
         )
       : list(schemas);
-    if (memo) state.last.set(scope, { derive, names, schemas });
+    if (memo) state.last.set(scope, { derive, names, schemas, descriptions });
     if (ready !== undefined) {
       waiting = boundedWait(ready).then(() => {
         state.listed.set(scope, undefined);
@@ -301,7 +311,7 @@ export function checkTools<T>(
     if (fresh.length === 0) return { tools, listed: undefined };
     host.seen(kind.integration);
     const schemas = (list: readonly (readonly [string, ToolLike])[]) =>
-      list.map(([name, tool]) => [name, () => kind.inputSchema(tool)] as const);
+      list.map(([name, tool]) => [name, () => kind.inputSchema(tool), tool.description] as const);
     // Listed now when the instrumentation is on; otherwise at the first call (`listed()`).
     const engine = host.engine();
     const waits: Promise<void>[] = [];

@@ -19,10 +19,12 @@ import {
   METRIC_TOOL_ARGUMENT_CALL,
   METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE,
   METRIC_TOOL_ARGUMENT_MISMATCH,
+  METRIC_TOOL_ARGUMENT_REPAIR_OUTCOME,
   METRIC_TOOL_ARGUMENT_REPAIR_STARTED,
   METRIC_TOOL_ARGUMENT_REWRITTEN,
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
   METRIC_TOOL_ARGUMENT_VALUE_SET_AGE,
+  METRIC_TOOL_ARGUMENT_VALUE_SET_CHANGE,
   METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH,
   METRIC_TOOL_ARGUMENT_VALUE_SET_FETCH_DURATION,
   METRIC_TOOL_ARGUMENT_VALUE_SET_SIZE,
@@ -42,6 +44,8 @@ export interface MetricSources {
   registry: SeriesRegistry;
   /** Read at collection time. */
   statuses: () => readonly ValueSetStatus[];
+  /** Called first at each collection: counts due by time (repairs abandoned) are made. */
+  beforeCollect?: () => void;
 }
 
 const FETCH_DURATION_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -58,6 +62,7 @@ interface Instruments {
   readonly repairStarted: ObservableCounter;
   readonly calls: ObservableCounter;
   readonly fetches: ObservableCounter;
+  readonly setChanges: ObservableCounter;
   readonly age: ObservableGauge;
   readonly size: ObservableGauge;
   readonly fetchDuration: Histogram;
@@ -126,6 +131,16 @@ function createInstruments(meter: Meter): Instruments {
     'Tool calls an integration saw, by whether any argument was checked (coverage)',
     '{call}',
   );
+  const repairOutcome = counter(
+    METRIC_TOOL_ARGUMENT_REPAIR_OUTCOME,
+    "Rejected tool-call arguments, by what the model's next call of the tool did with them",
+    '{call}',
+  );
+  const setChanges = counter(
+    METRIC_TOOL_ARGUMENT_VALUE_SET_CHANGE,
+    'Members added to or removed from a value set by a refresh from its owner',
+    '{value}',
+  );
   const age: ObservableGauge = meter.createObservableGauge(METRIC_TOOL_ARGUMENT_VALUE_SET_AGE, {
     description: 'Time since the value set being served was fetched from its owner',
     unit: 's',
@@ -153,10 +168,12 @@ function createInstruments(meter: Meter): Instruments {
       [mismatch, SLOT_RANGES[METRIC_TOOL_ARGUMENT_MISMATCH]],
       [unavailable, SLOT_RANGES[METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE]],
       [rewritten, SLOT_RANGES[METRIC_TOOL_ARGUMENT_REWRITTEN]],
+      [repairOutcome, SLOT_RANGES[METRIC_TOOL_ARGUMENT_REPAIR_OUTCOME]],
     ],
     repairStarted,
     calls,
     fetches,
+    setChanges,
     age,
     size,
     fetchDuration,
@@ -170,12 +187,15 @@ function createInstruments(meter: Meter): Instruments {
       fetches,
       age,
       size,
+      repairOutcome,
+      setChanges,
     ],
   };
 }
 
 /** One source's series into `sink`. */
 function report(instruments: Instruments, sources: MetricSources, sink: Sink): void {
+  sources.beforeCollect?.();
   for (const series of sources.registry.arguments) {
     const { counts, attributes } = series;
     for (const [instrument, [from, to]] of instruments.perArgument) {
@@ -195,6 +215,10 @@ function report(instruments: Instruments, sources: MetricSources, sink: Sink): v
   for (const set of sources.registry.sets) {
     for (let i = 0; i < set.fetches.length; i++) {
       sink.count(instruments.fetches, set.fetches[i] as number, set.attributes[i] as Attributes);
+    }
+    for (let i = 0; i < set.changes.length; i++) {
+      const attributes = set.changeAttributes[i] as Attributes;
+      sink.count(instruments.setChanges, set.changes[i] as number, attributes);
     }
   }
   for (const status of sources.statuses()) {

@@ -1,9 +1,10 @@
 import type { Attributes } from '@opentelemetry/api';
 import { MISMATCH_SHAPES, UNAVAILABLE_REASONS } from '@argcheck/core';
 import type { MismatchShape, UnavailableReason } from '@argcheck/core';
-import type { SourceKind, ValueSetEvent } from '@argcheck/core';
+import type { SourceKind, ValueSet, ValueSetEvent } from '@argcheck/core';
 import {
   ATTR_ARGUMENT,
+  ATTR_CHANGE,
   ATTR_COVERAGE,
   ATTR_INTEGRATION,
   COVERAGE_VALUES,
@@ -15,16 +16,22 @@ import {
   ATTR_IN_SET,
   ATTR_IN_SET_NORMALISED,
   ATTR_REASON,
+  ATTR_REPAIR_OUTCOME,
   ATTR_SET,
   ATTR_SHAPE,
   ATTR_TOOL,
   BOOLEAN_VALUES,
   METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE,
   METRIC_TOOL_ARGUMENT_MISMATCH,
+  METRIC_TOOL_ARGUMENT_REPAIR_OUTCOME,
   METRIC_TOOL_ARGUMENT_REWRITTEN,
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
+  REPAIR_OUTCOME_VALUES,
+  SET_CHANGE_VALUES,
 } from '../semconv.js';
-import type { Coverage, IntegrationName } from '../semconv.js';
+import type { Coverage, IntegrationName, RepairOutcome } from '../semconv.js';
+import { NO_ATTRIBUTION, createAttributions } from './attribution.js';
+import type { Attribution, Attributions, AttributionsOptions } from './attribution.js';
 import { safeName } from './safe-name.js';
 
 /**
@@ -40,17 +47,23 @@ import { safeName } from './safe-name.js';
  * | one per shape           | `tool_argument_mismatch`          |
  * | one per reason          | `tool_argument_check_unavailable` |
  * | one                     | `tool_argument_rewritten`         |
+ * | one per repair outcome  | `tool_argument_repair_outcome`    |
+ *
+ * A series is one attribution's (`attribution.ts`): the plain series has
+ * none, and each attribution seen gets a variant of it, made on first use,
+ * with the same names plus the attribution's attributes.
  */
 const FIRST_SHAPE = 3;
 const FIRST_REASON = FIRST_SHAPE + MISMATCH_SHAPES.length;
 const REWRITTEN = FIRST_REASON + UNAVAILABLE_REASONS.length;
+const FIRST_REPAIR_OUTCOME = REWRITTEN + 1;
 
 export const SLOT = {
   IN_SET: 0,
   IN_SET_NORMALISED_ONLY: 1,
   NOT_IN_SET: 2,
   REWRITTEN,
-  COUNT: REWRITTEN + 1,
+  COUNT: FIRST_REPAIR_OUTCOME + REPAIR_OUTCOME_VALUES.length,
 } as const;
 
 function slotsOf<K extends string>(keys: readonly K[], first: number): Readonly<Record<K, number>> {
@@ -68,13 +81,18 @@ export const REASON_SLOT: Readonly<Record<UnavailableReason, number>> = slotsOf(
   UNAVAILABLE_REASONS,
   FIRST_REASON,
 );
+export const REPAIR_OUTCOME_SLOT: Readonly<Record<RepairOutcome, number>> = slotsOf(
+  REPAIR_OUTCOME_VALUES,
+  FIRST_REPAIR_OUTCOME,
+);
 
 /** The slots `[from, to)` each per-argument counter reports. */
 export const SLOT_RANGES = {
   [METRIC_TOOL_ARGUMENT_VALUE_CHECK]: [SLOT.IN_SET, FIRST_SHAPE],
   [METRIC_TOOL_ARGUMENT_MISMATCH]: [FIRST_SHAPE, FIRST_REASON],
   [METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE]: [FIRST_REASON, REWRITTEN],
-  [METRIC_TOOL_ARGUMENT_REWRITTEN]: [REWRITTEN, SLOT.COUNT],
+  [METRIC_TOOL_ARGUMENT_REWRITTEN]: [REWRITTEN, FIRST_REPAIR_OUTCOME],
+  [METRIC_TOOL_ARGUMENT_REPAIR_OUTCOME]: [FIRST_REPAIR_OUTCOME, SLOT.COUNT],
 } as const;
 
 /** The counters of one checked argument: a slot per series, its attributes allocated once. */
@@ -85,8 +103,11 @@ export interface ArgumentSeries {
   readonly counts: Float64Array;
   /** `attributes[slot]` is the attribute set of the series counted in `counts[slot]`. */
   readonly attributes: readonly Attributes[];
-  /** `tool`, `argument` and `set` as attribute values (`safeName`), made once: what log records carry. */
+  /** `tool`, `argument` and `set` as attribute values (`safeName`), and the attribution's: what log records carry. */
   readonly names: Readonly<Record<string, string>>;
+  readonly attribution: Attribution;
+  /** The plain series' variants by attribution id (on the plain series only). */
+  readonly variants: (ArgumentSeries | undefined)[];
 }
 
 /** `tool_argument_repair_started`, per tool. */
@@ -94,6 +115,7 @@ export interface ToolSeries {
   readonly tool: string;
   readonly attributes: Attributes;
   repairStarted: number;
+  readonly variants: (ToolSeries | undefined)[];
 }
 
 /** `tool_argument_call` of one tool as one integration sees it: a count per coverage. */
@@ -103,6 +125,7 @@ export interface CallSeries {
   /** `counts[COVERAGE_SLOT[c]]` counts coverage `c`, whose attributes are `attributes[slot]`. */
   readonly counts: Float64Array;
   readonly attributes: readonly Attributes[];
+  readonly variants: (CallSeries | undefined)[];
 }
 
 export const COVERAGE_SLOT: Readonly<Record<Coverage, number>> = slotsOf(COVERAGE_VALUES, 0);
@@ -125,6 +148,9 @@ export interface SetSeries {
   /** `fetches[i]` counts outcome `FETCH_OUTCOMES[i]`, whose attributes are `attributes[i]`. */
   readonly fetches: Float64Array;
   readonly attributes: readonly Attributes[];
+  /** `tool_argument_value_set_change`: `changes[i]` counts `SET_CHANGE_VALUES[i]`. */
+  readonly changes: Float64Array;
+  readonly changeAttributes: readonly Attributes[];
 }
 
 /** The `outcome` values of a fetch, in slot order. */
@@ -165,6 +191,17 @@ export interface SeriesRegistry {
   valueSet(set: string, source: SourceKind): SetSeries;
   /** Count a fetch the provider reports (`onEvent`); other events are ignored. */
   fetched(event: ValueSetEvent): void;
+  /**
+   * The set a fetch of `set` published: members added and removed since the
+   * one served before are counted (`tool_argument_value_set_change`).
+   */
+  served(set: string, source: SourceKind, current: ValueSet): void;
+  /** Interns the attribution of a call; shared by every configuration of the instrumentation. */
+  readonly attributions: Attributions;
+  /** The variant of a plain argument series for `attribution` (the plain series for none). */
+  argumentVariant(series: ArgumentSeries, attribution: Attribution): ArgumentSeries;
+  toolVariant(series: ToolSeries, attribution: Attribution): ToolSeries;
+  callVariant(series: CallSeries, attribution: Attribution): CallSeries;
   readonly arguments: readonly ArgumentSeries[];
   readonly tools: readonly ToolSeries[];
   readonly sets: readonly SetSeries[];
@@ -203,20 +240,68 @@ function slotAttributes(base: Attributes): Attributes[] {
     attributes[REASON_SLOT[reason]] = { ...base, [ATTR_REASON]: reason };
   }
   attributes[SLOT.REWRITTEN] = { ...base };
+  for (const outcome of REPAIR_OUTCOME_VALUES) {
+    attributes[REPAIR_OUTCOME_SLOT[outcome]] = { ...base, [ATTR_REPAIR_OUTCOME]: outcome };
+  }
   return attributes.map((a) => Object.freeze(a));
 }
 
-function callAttributes(tool: string, integration: IntegrationName): Attributes[] {
+function callAttributes(
+  tool: string,
+  integration: IntegrationName,
+  attribution: Attribution = NO_ATTRIBUTION,
+): Attributes[] {
   return COVERAGE_VALUES.map((coverage) =>
     Object.freeze({
       [ATTR_TOOL]: safeName(tool),
       [ATTR_INTEGRATION]: integration,
       [ATTR_COVERAGE]: coverage,
+      ...attribution.attributes,
     }),
   );
 }
 
-export function createSeriesRegistry(): SeriesRegistry {
+/**
+ * Largest set whose refresh is compared member by member; a larger one
+ * counts only what its size says (members added when it grew, removed when
+ * it shrank), so that a refresh of a million members does not sort both.
+ */
+export const MAX_DIFFED_MEMBERS = 200_000;
+
+/** Members of `after` not in `before`, and of `before` not in `after`. */
+export function membersChanged(
+  before: ValueSet,
+  after: ValueSet,
+): { added: number; removed: number } {
+  if (before.size > MAX_DIFFED_MEMBERS || after.size > MAX_DIFFED_MEMBERS) {
+    return {
+      added: Math.max(0, after.size - before.size),
+      removed: Math.max(0, before.size - after.size),
+    };
+  }
+  let added = 0;
+  let removed = 0;
+  for (const member of after.members()) if (!before.has(member)) added++;
+  for (const member of before.members()) if (!after.has(member)) removed++;
+  return { added, removed };
+}
+
+/** A registry without a meter's diagnostics (tests): attribution warnings go nowhere. */
+const SILENT: AttributionsOptions = {
+  maxValues: 10,
+  diag: () => ({
+    error: () => {},
+    warn: () => {},
+    info: () => {},
+    debug: () => {},
+    verbose: () => {},
+  }),
+};
+
+export function createSeriesRegistry(options: AttributionsOptions = SILENT): SeriesRegistry {
+  const attributions = createAttributions(options);
+  /** The set each configured value set served last, for `served`. */
+  const held = new Map<string, ValueSet>();
   const byKey = new Map<string, ArgumentSeries>();
   const byTool = new Map<string, ToolSeries>();
   const argumentList: ArgumentSeries[] = [];
@@ -246,6 +331,7 @@ export function createSeriesRegistry(): SeriesRegistry {
         integration,
         counts: new Float64Array(COVERAGE_VALUES.length),
         attributes: Object.freeze(callAttributes(name, integration)),
+        variants: [],
       };
       slots[slot] = series;
       callList.push(series);
@@ -265,6 +351,10 @@ export function createSeriesRegistry(): SeriesRegistry {
         attributes: FETCH_OUTCOMES.map((outcome) =>
           Object.freeze({ ...base, [ATTR_OUTCOME]: outcome }),
         ),
+        changes: new Float64Array(SET_CHANGE_VALUES.length),
+        changeAttributes: SET_CHANGE_VALUES.map((change) =>
+          Object.freeze({ ...base, [ATTR_CHANGE]: change }),
+        ),
       };
       bySet.set(key, series);
       setList.push(series);
@@ -279,6 +369,7 @@ export function createSeriesRegistry(): SeriesRegistry {
         tool: name,
         attributes: Object.freeze({ [ATTR_TOOL]: safeName(name) }),
         repairStarted: 0,
+        variants: [],
       };
       byTool.set(name, series);
       toolList.push(series);
@@ -300,6 +391,8 @@ export function createSeriesRegistry(): SeriesRegistry {
       counts: new Float64Array(SLOT.COUNT),
       attributes: Object.freeze(slotAttributes(names)),
       names,
+      attribution: NO_ATTRIBUTION,
+      variants: [],
     };
     byKey.set(key, series);
     argumentList.push(series);
@@ -355,6 +448,69 @@ export function createSeriesRegistry(): SeriesRegistry {
       const series = valueSet(event.set, event.source);
       const slot = FETCH_OUTCOMES.indexOf(outcome);
       if (slot >= 0) series.fetches[slot] = (series.fetches[slot] as number) + 1;
+    },
+    served(set, source, current) {
+      const key = JSON.stringify([set, source]);
+      const before = held.get(key);
+      held.set(key, current);
+      if (before === undefined || before === current) return;
+      const { added, removed } = membersChanged(before, current);
+      if (added === 0 && removed === 0) return;
+      const series = valueSet(set, source);
+      series.changes[0] = (series.changes[0] as number) + added;
+      series.changes[1] = (series.changes[1] as number) + removed;
+    },
+    attributions,
+    argumentVariant(series, attribution) {
+      if (attribution.id === 0) return series;
+      let variant = series.variants[attribution.id];
+      if (variant === undefined) {
+        const names = Object.freeze({ ...series.names, ...attribution.attributes });
+        variant = {
+          tool: series.tool,
+          argument: series.argument,
+          set: series.set,
+          counts: new Float64Array(SLOT.COUNT),
+          attributes: Object.freeze(slotAttributes(names)),
+          names,
+          attribution,
+          variants: [],
+        };
+        series.variants[attribution.id] = variant;
+        argumentList.push(variant);
+      }
+      return variant;
+    },
+    toolVariant(series, attribution) {
+      if (attribution.id === 0) return series;
+      let variant = series.variants[attribution.id];
+      if (variant === undefined) {
+        variant = {
+          tool: series.tool,
+          attributes: Object.freeze({ ...series.attributes, ...attribution.attributes }),
+          repairStarted: 0,
+          variants: [],
+        };
+        series.variants[attribution.id] = variant;
+        toolList.push(variant);
+      }
+      return variant;
+    },
+    callVariant(series, attribution) {
+      if (attribution.id === 0) return series;
+      let variant = series.variants[attribution.id];
+      if (variant === undefined) {
+        variant = {
+          tool: series.tool,
+          integration: series.integration,
+          counts: new Float64Array(COVERAGE_VALUES.length),
+          attributes: Object.freeze(callAttributes(series.tool, series.integration, attribution)),
+          variants: [],
+        };
+        series.variants[attribution.id] = variant;
+        callList.push(variant);
+      }
+      return variant;
     },
     arguments: argumentList,
     tools: toolList,

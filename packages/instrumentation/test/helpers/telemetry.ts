@@ -44,7 +44,13 @@ export function harness(
   const loggerProvider = new LoggerProvider({
     processors: [new SimpleLogRecordProcessor({ exporter: logs })],
   });
-  const inst = new ToolArgumentInstrumentation({ mcp: { enabled: false }, ...config });
+  // Attribution off unless a test asks for it: its attributes have their own tests
+  // (test/attribution/), the rest assert whole attribute sets without them.
+  const inst = new ToolArgumentInstrumentation({
+    mcp: { enabled: false },
+    attribution: false,
+    ...config,
+  });
   const unregister = registerInstrumentations({
     instrumentations: [inst],
     meterProvider,

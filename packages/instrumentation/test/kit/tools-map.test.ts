@@ -20,7 +20,7 @@ function runTool(codes: readonly string[]) {
 }
 
 describe('checkTools: an agent’s tools, built anew for every run', () => {
-  it('lists a run’s tools only when their names or schemas differ from the last run’s', () => {
+  it('lists a run’s tools only when their names, descriptions or schemas differ from the last run’s', () => {
     const engine = createScriptedEngine();
     const agent = {};
     const run = (tools: Record<string, unknown>) =>
@@ -33,27 +33,37 @@ describe('checkTools: an agent’s tools, built anew for every run', () => {
     run({ refund_order: runTool(['DAMAGED', 'LATE', 'WRONG_ITEM']) });
     run({ refund_order: runTool(['DAMAGED', 'LATE', 'WRONG_ITEM']), ship: runTool(['AMS']) });
     run({ refund: runTool(['DAMAGED', 'LATE', 'WRONG_ITEM']), ship: runTool(['AMS']) });
+    const D = 'Refund an order';
     expect(engine.listings.map(({ listing }) => listing.tools)).to.deep.equal([
-      [{ name: 'refund_order', inputSchema: runTool(['DAMAGED', 'LATE']).parameters.jsonSchema }],
       [
         {
           name: 'refund_order',
+          description: D,
+          inputSchema: runTool(['DAMAGED', 'LATE']).parameters.jsonSchema,
+        },
+      ],
+      [
+        {
+          name: 'refund_order',
+          description: D,
           inputSchema: runTool(['DAMAGED', 'LATE', 'WRONG_ITEM']).parameters.jsonSchema,
         },
       ],
       [
         {
           name: 'refund_order',
+          description: D,
           inputSchema: runTool(['DAMAGED', 'LATE', 'WRONG_ITEM']).parameters.jsonSchema,
         },
-        { name: 'ship', inputSchema: runTool(['AMS']).parameters.jsonSchema },
+        { name: 'ship', description: D, inputSchema: runTool(['AMS']).parameters.jsonSchema },
       ],
       [
         {
           name: 'refund',
+          description: D,
           inputSchema: runTool(['DAMAGED', 'LATE', 'WRONG_ITEM']).parameters.jsonSchema,
         },
-        { name: 'ship', inputSchema: runTool(['AMS']).parameters.jsonSchema },
+        { name: 'ship', description: D, inputSchema: runTool(['AMS']).parameters.jsonSchema },
       ],
     ]);
     expect(engine.listings.every(({ scope }) => scope === agent)).to.equal(true);

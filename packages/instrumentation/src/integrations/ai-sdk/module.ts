@@ -14,6 +14,8 @@
  *
  * The explicit entry point is `inst.wrapAiSdkTools(tools)`.
  */
+import { withRun } from '../../engine/run-scope.js';
+import type { RunAttribution } from '../../engine/run-scope.js';
 import type { Host } from '../../kit/host.js';
 import { patchableExports, patchedExports } from '../../kit/module-exports.js';
 import type { ModuleSpec } from '../../kit/module-spec.js';
@@ -28,18 +30,72 @@ import type { AsSchema } from '../../kit/tool-schemas.js';
 export const AI_PACKAGE = 'ai';
 
 const ENTRY_POINTS = ['generateText', 'streamText', 'experimental_streamTextLowMemory'] as const;
+/** Entry points whose run goes on after they return (a stream): it ends by `repairWindowMs`. */
+const STREAMING: ReadonlySet<string> = new Set(['streamText', 'experimental_streamTextLowMemory']);
+
+/**
+ * What the application asked the AI SDK to run with: a model object's
+ * `modelId` and the first part of its `provider` (`openai.chat` → `openai`),
+ * or a gateway id (`openai/gpt-5`) and its prefix; the agent's `id`.
+ */
+export function aiSdkRun(model: unknown, agent?: unknown): RunAttribution {
+  let modelId: string | undefined;
+  let provider: string | undefined;
+  if (typeof model === 'string') {
+    modelId = model;
+    const slash = model.indexOf('/');
+    provider = slash > 0 ? model.slice(0, slash) : undefined;
+  } else if (hasProperties(model)) {
+    modelId = typeof model.modelId === 'string' ? model.modelId : undefined;
+    const name = model.provider;
+    provider = typeof name === 'string' ? name.split('.', 1)[0] : undefined;
+  }
+  return {
+    model: modelId,
+    provider: provider === '' ? undefined : provider,
+    agent: typeof agent === 'string' ? agent : undefined,
+  };
+}
 const EXPLICIT = 'inst.wrapAiSdkTools(tools)';
 
-/** A wrapper of `fn(options, ...rest)` that passes `{ ...options, tools }` with the tools checked. */
-function optionsPatch(host: Host, kind: ToolsKind): Patch {
+/**
+ * A wrapper of `fn(options, ...rest)` that passes `{ ...options, tools }`
+ * with the tools checked, as one run of `options.model` (`run-scope.ts`).
+ */
+function optionsPatch(host: Host, kind: ToolsKind, streaming: boolean): Patch {
   return (original, on) =>
     function (this: unknown, ...args: unknown[]): unknown {
       const options = args[0];
-      if (on.active && hasProperties(options) && options.tools != null) {
+      if (!on.active || !hasProperties(options) || options.tools == null) {
+        return original.apply(this, args);
+      }
+      let run: RunAttribution | undefined;
+      try {
         const { tools } = checkTools(host, kind, options.tools);
         if (tools !== options.tools) args[0] = { ...options, tools };
+        run = aiSdkRun(options.model);
+      } catch {
+        // The call goes on as the application made it.
       }
-      return original.apply(this, args);
+      if (run === undefined) return original.apply(this, args);
+      return withRun(run, () => original.apply(this, args), !streaming);
+    };
+}
+
+/** `ToolLoopAgent.prototype.generate` / `stream`: one run of the agent's model, named by its `id`. */
+function agentRunPatch(streaming: boolean): Patch {
+  return (original, on) =>
+    function (this: unknown, ...args: unknown[]): unknown {
+      if (!on.active) return original.apply(this, args);
+      let run: RunAttribution | undefined;
+      try {
+        const settings = hasProperties(this) ? this.settings : undefined;
+        if (hasProperties(settings)) run = aiSdkRun(settings.model, settings.id);
+      } catch {
+        run = undefined;
+      }
+      if (run === undefined) return original.apply(this, args);
+      return withRun(run, () => original.apply(this, args), !streaming);
     };
 }
 
@@ -76,10 +132,18 @@ function aiSpec(host: Host): ModuleSpec {
       if (!hasProperties(moduleExports)) return moduleExports;
       const target = patchableExports(moduleExports);
       if (typeof target.asSchema === 'function') loadedAsSchema = target.asSchema as AsSchema;
-      for (const name of ENTRY_POINTS) host.wrapping.wrap(target, name, optionsPatch(host, kind));
+      for (const name of ENTRY_POINTS) {
+        host.wrapping.wrap(target, name, optionsPatch(host, kind, STREAMING.has(name)));
+      }
       const proto = agentPrototype(target);
-      if (proto !== undefined)
+      if (proto !== undefined) {
         host.wrapping.wrap(proto, 'prepareCall', prepareCallPatch(host, kind));
+        if (typeof proto.generate === 'function') {
+          host.wrapping.wrap(proto, 'generate', agentRunPatch(false));
+        }
+        if (typeof proto.stream === 'function')
+          host.wrapping.wrap(proto, 'stream', agentRunPatch(true));
+      }
       return target;
     },
     unpatch(moduleExports) {
@@ -87,7 +151,9 @@ function aiSpec(host: Host): ModuleSpec {
       const target = patchedExports(moduleExports);
       for (const name of ENTRY_POINTS) host.wrapping.unwrap(target, name);
       const proto = agentPrototype(target);
-      if (proto !== undefined) host.wrapping.unwrap(proto, 'prepareCall');
+      if (proto !== undefined) {
+        for (const name of ['prepareCall', 'generate', 'stream']) host.wrapping.unwrap(proto, name);
+      }
     },
     explicit: EXPLICIT,
   };

@@ -77,7 +77,14 @@ function callChecked(
   const listed = host.tools.listed;
   const waiting = listed.has(tool)
     ? listed.get(tool)
-    : listTools(host, engine, tool, LANGCHAIN_CATALOG, [[name, () => inputSchemaOf(tool)]], true);
+    : listTools(
+        host,
+        engine,
+        tool,
+        LANGCHAIN_CATALOG,
+        [[name, () => inputSchemaOf(tool), tool.description]],
+        true,
+      );
   return waiting === undefined ? checked() : waiting.then(checked);
 }
 

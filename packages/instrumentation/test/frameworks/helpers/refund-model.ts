@@ -26,6 +26,8 @@ export async function refundModel(
   reasonCode: string,
   toolName = 'refund_order',
   spec: 'v3' | 'v4' = 'v4',
+  /** The model's `provider` and `modelId`, as a real provider's model object carries them. */
+  ids: { provider?: string; modelId?: string } = {},
 ): Promise<RefundModel> {
   const { MockLanguageModelV3, MockLanguageModelV4, convertArrayToReadableStream } =
     await import('ai/test');
@@ -40,6 +42,7 @@ export async function refundModel(
   };
   // The mock's result types ask for every usage field; the SDK reads what is here.
   const model = new Mock({
+    ...ids,
     doGenerate: ((options: { prompt: unknown }) => {
       const first = next(options.prompt as unknown[]);
       return Promise.resolve(

@@ -56,6 +56,7 @@ export function createScriptedEngine(): ScriptedEngine {
       return decision.answer !== undefined ? answer(decision.answer) : run(decision.args);
     },
     outcomeOnSpan: () => undefined,
+    sweep: () => undefined,
     toolsListed(scope, listing) {
       listings.push({ scope, listing });
       return undefined;

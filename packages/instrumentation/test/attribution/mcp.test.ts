@@ -1,0 +1,132 @@
+import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { pointsOf } from '@argcheck/testing/metrics';
+import { REASON_CODES, REASON_SET, clientV2InMemory, sdkV1InMemory } from '@argcheck/testing/shop';
+import { canonicalJson } from '../../src/catalog/tool-definitions.js';
+import {
+  EVENT_TOOL_ARGUMENT_TOOL_DEFINITION,
+  METRIC_TOOL_ARGUMENT_REPAIR_OUTCOME,
+  METRIC_TOOL_ARGUMENT_VALUE_CHECK,
+} from '../../src/semconv.js';
+import { harness } from '../helpers/telemetry.js';
+import type { Harness } from '../helpers/telemetry.js';
+import { inSet, series } from '../helpers/fixtures.js';
+
+interface Listed {
+  name: string;
+  description?: string;
+  inputSchema?: unknown;
+}
+
+/** `tool_definition` of a tool as the server listed it (docs/telemetry.md). */
+const sorted = <T extends { attributes: object }>(points: T[]) =>
+  [...points].sort((a, b) =>
+    JSON.stringify(a.attributes).localeCompare(JSON.stringify(b.attributes)),
+  );
+
+const definition = (tool: Listed) =>
+  createHash('sha256')
+    .update(JSON.stringify([tool.description ?? '', canonicalJson(tool.inputSchema)]))
+    .digest('hex')
+    .slice(0, 12);
+
+for (const line of [sdkV1InMemory, clientV2InMemory]) {
+  describe(`attribution of MCP calls — ${line.name}`, function () {
+    this.timeout(20_000);
+    let h: Harness;
+    afterEach(() => h.close());
+
+    it('names the listed definition; a changed schema is a second value while both are counted', async () => {
+      h = harness({ mcp: { enabled: false }, attribution: { model: 'gpt-5' }, logSampleRatio: 1 });
+      let relisted: (tools: unknown[] | null) => void = () => undefined;
+      const connection = await line.connect({
+        instrument: (c) => h.inst.instrumentMcpClient(c),
+        onToolsChanged: (_error, tools) => relisted(tools),
+      });
+      const refund = (code: string) =>
+        connection.client.callTool({
+          name: 'refund_order',
+          arguments: { order_id: 'o-1', reason_code: code },
+        });
+      const listTools = async () =>
+        (await connection.client.listTools()).tools.find(
+          (t) => (t as Listed).name === 'refund_order',
+        ) as Listed;
+
+      const before = await listTools();
+      await refund('LATE');
+      await refund('WRONG_ITEM');
+      const changed = new Promise<unknown[] | null>((resolve) => (relisted = resolve));
+      connection.setReasonCodes?.([...REASON_CODES, 'WRONG_ITEM']);
+      await changed;
+      const after = await listTools();
+      await refund('WRONG_ITEM');
+
+      const by = (tool: Listed) => ({
+        'gen_ai.request.model': 'gpt-5',
+        tool_definition: definition(tool),
+      });
+      expect(definition(before)).to.not.equal(definition(after));
+      const points = pointsOf(await h.collect(), METRIC_TOOL_ARGUMENT_VALUE_CHECK);
+      const check = (tool: Listed, member: boolean) =>
+        series('refund_order', 'reason_code', REASON_SET, {
+          ...by(tool),
+          ...inSet(member, member),
+        });
+      expect(sorted(points)).to.deep.equal(
+        sorted([
+          { attributes: check(before, false), value: 1 },
+          { attributes: check(before, true), value: 1 },
+          { attributes: check(after, true), value: 1 },
+        ]),
+      );
+      // Which text each value stands for, once per value.
+      const definitions = h
+        .records()
+        .filter((r) => r.eventName === EVENT_TOOL_ARGUMENT_TOOL_DEFINITION)
+        .map((r) => r.attributes);
+      expect(definitions).to.deep.equal(
+        [before, after].map((tool) => ({
+          tool: 'refund_order',
+          tool_definition: definition(tool),
+          tool_description: tool.description ?? '',
+          tool_input_schema: canonicalJson(tool.inputSchema),
+        })),
+      );
+      await connection.close();
+    });
+
+    it('reject mode: a rejected call and its retry on the same client, the retry resolving', async () => {
+      h = harness({ mcp: { enabled: false }, mode: 'reject', logSampleRatio: 0, attribution: {} });
+      const connection = await line.connect({ instrument: (c) => h.inst.instrumentMcpClient(c) });
+      const listed = (await connection.client.listTools()).tools.find(
+        (t) => (t as Listed).name === 'refund_order',
+      ) as Listed;
+      const toolDefinition = definition(listed);
+      const refund = (code: string) =>
+        connection.client.callTool({
+          name: 'refund_order',
+          arguments: { order_id: 'o-1', reason_code: code },
+        });
+      await h.inst.withAttribution({ model: 'gpt-5' }, async () => {
+        await refund('CUSTOMER_UNHAPPY');
+        await refund('CUSTOMER_UNHAPPY');
+        await refund('LATE');
+      });
+      const outcomes = pointsOf(await h.collect(), METRIC_TOOL_ARGUMENT_REPAIR_OUTCOME);
+      expect(sorted(outcomes)).to.deep.equal(
+        sorted(
+          ['repeated', 'resolved'].map((outcome) => ({
+            attributes: series('refund_order', 'reason_code', REASON_SET, {
+              'gen_ai.request.model': 'gpt-5',
+              tool_definition: toolDefinition,
+              outcome,
+            }),
+            value: 1,
+          })),
+        ),
+      );
+      await connection.close();
+    });
+  });
+}
