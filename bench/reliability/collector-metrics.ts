@@ -95,9 +95,9 @@ export const collectorMetrics: FaultRow[] = [
   {
     area: 'Collector allow-list',
     fault:
-      '`tool_argument_*` metrics outside the ten contract names (another name, spelling, type, monotonicity or unit) reached Prometheus with their `value` labels',
+      '`tool_argument_*` metrics outside the twelve contract names (another name, spelling, type, monotonicity or unit) reached Prometheus with their `value` labels',
     expected:
-      'Everything the Prometheus exporter would name `tool_argument*` must be one of the ten, with the contract’s type and unit and only its labels; the rest is dropped whole. The application’s own metrics pass unchanged.',
+      'Everything the Prometheus exporter would name `tool_argument*` must be one of the twelve, with the contract’s type and unit and only its labels; the rest is dropped whole. The application’s own metrics pass unchanged.',
     provedBy: [
       test(
         `${REGRESSION}/tool-argument-metric-outside-the-contract.test.ts`,

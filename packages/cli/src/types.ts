@@ -29,6 +29,8 @@ export interface ArgumentReport {
   tool: string;
   argument: string;
   set: string;
+  /** With `--by`: the attribution attribute and the value these figures are for. */
+  by?: { attribute: string; value: string };
   /** Records whose check ran (`in_set` is `true` or `false`). */
   records: number;
   /** Records that carry no usable `in_set`; excluded from every rate. */
@@ -70,6 +72,8 @@ export interface InputSummary {
 export interface Report {
   input: InputSummary;
   arguments: ArgumentReport[];
+  /** Which description each `tool_definition` value stands for, from its records (at most 1,000). */
+  definitions?: { tool: string; toolDefinition: string; description: string }[];
 }
 
 export type ReportFormat = 'text' | 'markdown' | 'json';

@@ -16,7 +16,12 @@ export interface AggregatorOptions {
    * @default 100_000
    */
   maxValuesInAll?: number;
+  /** An attribution attribute (`gen_ai.request.model`, …) that splits each argument's figures by its value. */
+  by?: string | undefined;
 }
+
+/** The value a record counts under with `by`, when it carries none. */
+export const NOT_ATTRIBUTED = '(none)';
 
 interface ValueCounts {
   count: number;
@@ -28,6 +33,8 @@ interface SeriesCounts {
   tool: string;
   argument: string;
   set: string;
+  /** The `by` attribute's value. */
+  byValue: string | undefined;
   records: number;
   unchecked: number;
   outOfSet: number;
@@ -82,10 +89,16 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
   const own = (text: string): string => ownCut(text, options.maxValueLength);
 
   const seriesFor = (record: CheckRecord): SeriesCounts | undefined => {
+    const by =
+      options.by === undefined ? undefined : (record.attribution?.[options.by] ?? NOT_ATTRIBUTED);
     // Names are cut before they key a series, like values: names that differ
     // only after the cut share a series.
+    const key = (tool: string, argument: string, set: string, byValue: string | undefined) =>
+      JSON.stringify(
+        byValue === undefined ? [tool, argument, set] : [tool, argument, set, byValue],
+      );
     const found = series.get(
-      JSON.stringify([cut(record.tool), cut(record.argument), cut(record.set)]),
+      key(cut(record.tool), cut(record.argument), cut(record.set), by && cut(by)),
     );
     if (found) return found;
     if (series.size >= options.maxSeries) return undefined;
@@ -93,6 +106,7 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
       tool: own(record.tool),
       argument: own(record.argument),
       set: own(record.set),
+      byValue: by && own(by),
       records: 0,
       unchecked: 0,
       outOfSet: 0,
@@ -102,7 +116,7 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
       valuesNotCaptured: 0,
       shapes: new Map(),
     };
-    series.set(JSON.stringify([counts.tool, counts.argument, counts.set]), counts);
+    series.set(key(counts.tool, counts.argument, counts.set, counts.byValue), counts);
     return counts;
   };
 
@@ -168,14 +182,19 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
       return recordsOverSeriesCap;
     },
     summarise(top) {
-      return [...series.values()].sort(compareSeries).map((counts) => summariseSeries(counts, top));
+      return [...series.values()]
+        .sort(compareSeries)
+        .map((counts) => summariseSeries(counts, top, options.by));
     },
   };
 }
 
 function compareSeries(a: SeriesCounts, b: SeriesCounts): number {
   return (
-    compareText(a.tool, b.tool) || compareText(a.argument, b.argument) || compareText(a.set, b.set)
+    compareText(a.tool, b.tool) ||
+    compareText(a.argument, b.argument) ||
+    compareText(a.set, b.set) ||
+    compareText(a.byValue ?? '', b.byValue ?? '')
   );
 }
 
@@ -190,7 +209,11 @@ function shapeRank(shape: string): number {
 
 const ratio = (part: number, whole: number): number => (whole === 0 ? 0 : part / whole);
 
-function summariseSeries(counts: SeriesCounts, top: number): ArgumentReport {
+function summariseSeries(
+  counts: SeriesCounts,
+  top: number,
+  by: string | undefined,
+): ArgumentReport {
   const rows: ValueRow[] = [...counts.values]
     .map(([value, { count, inSetCount, shape }]) =>
       shape === undefined ? { value, count, inSetCount } : { value, count, inSetCount, shape },
@@ -211,6 +234,7 @@ function summariseSeries(counts: SeriesCounts, top: number): ArgumentReport {
     tool: counts.tool,
     argument: counts.argument,
     set: counts.set,
+    ...(by === undefined ? {} : { by: { attribute: by, value: counts.byValue ?? NOT_ATTRIBUTED } }),
     records: counts.records,
     unchecked: counts.unchecked,
     outOfSet: counts.outOfSet,

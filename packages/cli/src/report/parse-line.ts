@@ -1,4 +1,11 @@
-import { CHECK_EVENT_NAME, toCheckRecord, type CheckRecord } from './check-record.js';
+import {
+  CHECK_EVENT_NAME,
+  DEFINITION_EVENT_NAME,
+  toCheckRecord,
+  toDefinitionRecord,
+  type CheckRecord,
+  type DefinitionRecord,
+} from './check-record.js';
 import { jsonCost } from './json-depth.js';
 
 /**
@@ -20,7 +27,13 @@ export const FREE_CONTAINERS = 4_096;
 
 /** What one input line held. */
 export type ParsedLine =
-  | { kind: 'records'; records: CheckRecord[]; ignored: number }
+  | {
+      kind: 'records';
+      records: CheckRecord[];
+      ignored: number;
+      /** `tool_argument_tool_definition` records: which text a hash stands for. */
+      definitions?: DefinitionRecord[];
+    }
   | { kind: 'corrupt'; reason: string };
 
 type Json = Record<string, unknown>;
@@ -64,6 +77,7 @@ function arrayField(parent: Json, key: string, where: string): unknown[] {
 /** One line of the collector file exporter: an ExportLogsServiceRequest. */
 function parseOtlp(request: Json): ParsedLine {
   const records: CheckRecord[] = [];
+  const definitions: DefinitionRecord[] = [];
   let ignored = 0;
   for (const resourceLogs of arrayField(request, 'resourceLogs', 'line')) {
     if (!isObject(resourceLogs)) throw new Error('resourceLogs entry is not an object');
@@ -75,12 +89,17 @@ function parseOtlp(request: Json): ParsedLine {
         // Older SDKs carry the event name as an attribute instead of the field.
         const eventName = logRecord['eventName'] ?? attributes['event.name'];
         const record = eventName === CHECK_EVENT_NAME ? toCheckRecord(attributes) : undefined;
+        const definition =
+          eventName === DEFINITION_EVENT_NAME ? toDefinitionRecord(attributes) : undefined;
         if (record) records.push(record);
+        else if (definition) definitions.push(definition);
         else ignored += 1;
       }
     }
   }
-  return { kind: 'records', records, ignored };
+  return definitions.length === 0
+    ? { kind: 'records', records, ignored }
+    : { kind: 'records', records, ignored, definitions };
 }
 
 /** A plain JSON record: the attributes themselves, or under `attributes`. */
@@ -88,6 +107,10 @@ function parsePlain(line: Json): ParsedLine {
   const attributes = isObject(line['attributes']) ? line['attributes'] : line;
   const eventName =
     line['eventName'] ?? line['event_name'] ?? line['event.name'] ?? attributes['event.name'];
+  if (eventName === DEFINITION_EVENT_NAME) {
+    const definition = toDefinitionRecord(attributes);
+    if (definition) return { kind: 'records', records: [], ignored: 0, definitions: [definition] };
+  }
   const record =
     eventName === undefined || eventName === CHECK_EVENT_NAME
       ? toCheckRecord(attributes)

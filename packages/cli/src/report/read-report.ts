@@ -20,6 +20,15 @@ export type InputProblem =
   | { kind: 'corrupt_line'; file: string; line: number; reason: string }
   | { kind: 'unreadable_file'; file: string; reason: string };
 
+/** Definition records kept, and the description text kept of each. */
+const MAX_DEFINITIONS = 1_000;
+const MAX_DESCRIPTION = 4_096;
+
+/** A copy of the first `max` code units: a kept text must not keep its line alive. */
+function ownText(text: string, max: number): string {
+  return Buffer.from(text.slice(0, max), 'utf16le').toString('utf16le');
+}
+
 function defaultOpen(path: string): Readable {
   return path === '-' ? process.stdin : createReadStream(path);
 }
@@ -30,6 +39,11 @@ export async function readReport(
   options: ReadReportOptions,
 ): Promise<Report> {
   const aggregator = createAggregator(options);
+  /** By tool and hash: the first record of each wins (they are the same text). */
+  const definitions = new Map<
+    string,
+    { tool: string; toolDefinition: string; description: string }
+  >();
   const open = options.open ?? defaultOpen;
   const input: Report['input'] = {
     files: [...files],
@@ -55,6 +69,16 @@ export async function readReport(
         }
         input.ignoredRecords += parsed.ignored;
         for (const record of parsed.records) aggregator.add(record);
+        for (const definition of parsed.definitions ?? []) {
+          const key = JSON.stringify([definition.tool, definition.toolDefinition]);
+          if (!definitions.has(key) && definitions.size < MAX_DEFINITIONS) {
+            definitions.set(key, {
+              tool: ownText(definition.tool, 256),
+              toolDefinition: ownText(definition.toolDefinition, 64),
+              description: ownText(definition.description, MAX_DESCRIPTION),
+            });
+          }
+        }
       });
     } catch (err) {
       // Lines read before a failure stay counted; the file is still named as unreadable.
@@ -63,5 +87,13 @@ export async function readReport(
     }
   }
   input.recordsOverSeriesCap = aggregator.recordsOverSeriesCap;
-  return { input, arguments: aggregator.summarise(options.top) };
+  const report: Report = { input, arguments: aggregator.summarise(options.top) };
+  if (definitions.size > 0) {
+    report.definitions = [...definitions.values()].sort(
+      (a, b) =>
+        (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0) ||
+        (a.toolDefinition < b.toolDefinition ? -1 : a.toolDefinition > b.toolDefinition ? 1 : 0),
+    );
+  }
+  return report;
 }

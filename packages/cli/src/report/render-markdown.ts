@@ -1,7 +1,7 @@
 import type { ArgumentReport, Report } from '../types.js';
 import { formatCount, formatInSet, formatPercent, formatPoints } from './format.js';
 import { printable } from './printable.js';
-import { inputLine } from './render-text.js';
+import { byText, inputLine } from './render-text.js';
 
 /** A JSON-quoted value in a code span; `|` is escaped because GFM splits cells on it even there. */
 function code(value: string): string {
@@ -25,9 +25,10 @@ function table(header: string[], align: string[], rows: string[][]): string[] {
   return [header, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
 }
 
-function argumentSection(a: ArgumentReport): string[] {
+function argumentSection(a: ArgumentReport, report: Report): string[] {
+  const by = byText(a, report);
   const lines = [
-    `## ${span(printable(`${a.tool}.${a.argument}`))} → ${span(printable(a.set))}`,
+    `## ${span(printable(`${a.tool}.${a.argument}`))} → ${span(printable(a.set))}${by === '' ? '' : ` ${span(printable(by.trim()))}`}`,
     '',
     ...table(
       ['records', 'out of set', 'after normalisation', 'formatting tax', 'not checked'],
@@ -89,6 +90,6 @@ function argumentSection(a: ArgumentReport): string[] {
 
 /** The report as GitHub-flavoured markdown, for a ticket or a pull request. */
 export function renderMarkdown(report: Report): string {
-  const sections = report.arguments.map((a) => argumentSection(a).join('\n'));
+  const sections = report.arguments.map((a) => argumentSection(a, report).join('\n'));
   return ['# argcheck report', inputLine(report) + '.', ...sections].join('\n\n') + '\n';
 }

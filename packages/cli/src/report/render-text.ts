@@ -76,7 +76,17 @@ function shapeSection(a: ArgumentReport): string[] {
   );
 }
 
-function argumentSection(a: ArgumentReport): string[] {
+/** The `--by` part of an argument's heading; a tool definition is named by its description. */
+export function byText(a: ArgumentReport, report: Report): string {
+  if (a.by === undefined) return '';
+  const description = report.definitions?.find(
+    (d) => d.tool === a.tool && d.toolDefinition === a.by?.value,
+  )?.description;
+  const named = description === undefined ? '' : ` ${displayValue(description)}`;
+  return ` [${a.by.attribute}=${a.by.value}${named}]`;
+}
+
+function argumentSection(a: ArgumentReport, report: Report): string[] {
   const figures = alignColumns(
     [
       ['records', formatCount(a.records)],
@@ -92,7 +102,7 @@ function argumentSection(a: ArgumentReport): string[] {
   );
   const indent = (lines: string[]): string[] => lines.map((line) => `  ${line}`);
   return [
-    printable(`${a.tool}.${a.argument} → ${a.set}`),
+    printable(`${a.tool}.${a.argument} → ${a.set}${byText(a, report)}`),
     ...indent(figures),
     '',
     ...indent(valueSection(a)),
@@ -103,6 +113,6 @@ function argumentSection(a: ArgumentReport): string[] {
 
 /** The report for a terminal. */
 export function renderText(report: Report): string {
-  const sections = report.arguments.map((a) => argumentSection(a).join('\n'));
+  const sections = report.arguments.map((a) => argumentSection(a, report).join('\n'));
   return [`argcheck report: ${inputLine(report)}`, ...sections].join('\n\n') + '\n';
 }

@@ -1,4 +1,11 @@
 import { parseArgs } from 'node:util';
+import {
+  ATTR_GEN_AI_AGENT_NAME,
+  ATTR_GEN_AI_PROMPT_VERSION,
+  ATTR_GEN_AI_PROVIDER_NAME,
+  ATTR_GEN_AI_REQUEST_MODEL,
+  ATTR_TOOL_DEFINITION,
+} from '@argcheck/instrumentation/semconv';
 import type { ReportFormat } from '../types.js';
 import { ExitCode, UsageError, type CommandIo } from '../io.js';
 import { readReport, type InputProblem } from './read-report.js';
@@ -23,6 +30,10 @@ Options:
   --top N                      emitted values shown per argument (default: 20)
   --max-values N               distinct values kept per argument; later new
                                values are counted as "other" (default: 10000)
+  --by ATTRIBUTE               split each argument's figures by an attribution
+                               attribute: model, provider, agent,
+                               prompt-version or tool-definition (a
+                               tool definition is named by its description)
   -h, --help                   show this help
 
 Corrupt lines are reported on stderr (file:line) and skipped. Exit codes:
@@ -34,6 +45,15 @@ const MAX_PROBLEMS_PER_FILE = 100;
 
 const FORMATS: readonly ReportFormat[] = ['text', 'markdown', 'json'];
 
+/** `--by` names, and the attribute each stands for. */
+const BY_ATTRIBUTES: Readonly<Record<string, string>> = Object.assign(Object.create(null), {
+  model: ATTR_GEN_AI_REQUEST_MODEL,
+  provider: ATTR_GEN_AI_PROVIDER_NAME,
+  agent: ATTR_GEN_AI_AGENT_NAME,
+  'prompt-version': ATTR_GEN_AI_PROMPT_VERSION,
+  'tool-definition': ATTR_TOOL_DEFINITION,
+}) as Record<string, string>;
+
 function parseReportArgs(argv: readonly string[]) {
   const { values, positionals } = parseArgs({
     args: [...argv],
@@ -42,6 +62,7 @@ function parseReportArgs(argv: readonly string[]) {
       format: { type: 'string', default: 'text' },
       top: { type: 'string', default: '20' },
       'max-values': { type: 'string', default: '10000' },
+      by: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -49,8 +70,15 @@ function parseReportArgs(argv: readonly string[]) {
   if (!FORMATS.includes(format)) {
     throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${values.format}"`);
   }
+  const by = values.by === undefined ? undefined : BY_ATTRIBUTES[values.by];
+  if (values.by !== undefined && by === undefined) {
+    throw new UsageError(
+      `--by must be one of ${Object.keys(BY_ATTRIBUTES).join(', ')}, not "${values.by}"`,
+    );
+  }
   return {
     help: values.help,
+    by,
     files: positionals,
     format,
     top: positiveInteger('--top', values.top, 0),
@@ -86,6 +114,7 @@ export async function reportCommand(argv: readonly string[], io: CommandIo): Pro
     maxSeries: 1_000,
     maxValueLength: 256,
     maxLineBytes: 64 * 1024 * 1024,
+    by: args.by,
     onProblem,
   });
   for (const [file, count] of problemsPerFile) {

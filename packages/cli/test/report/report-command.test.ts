@@ -180,12 +180,74 @@ refund_order.reason_code → refunds.reason_codes
     expect(none.err()).to.match(/missing\.jsonl: cannot read: ENOENT/);
   });
 
+  it('splits the figures --by model, and names each tool definition by its description', async () => {
+    const model = (m: string) => ({ 'gen_ai.request.model': m });
+    const lines: string[] = [];
+    const definition = (hash: string, description: string) => ({
+      eventName: 'tool_argument_tool_definition',
+      attributes: {
+        tool: 'refund_order',
+        tool_definition: hash,
+        tool_description: description,
+        tool_input_schema: '{}',
+      },
+    });
+    const check = (m: string, hash: string, inSet: boolean) =>
+      otlpCheck({
+        in_set: String(inSet),
+        in_set_normalised: String(inSet),
+        ...(inSet ? {} : { shape: 'invented' }),
+        value: inSet ? 'LATE' : 'CUSTOMER_UNHAPPY',
+        ...model(m),
+        tool_definition: hash,
+      } as never);
+    lines.push(
+      otlpLine([definition('aaaaaaaaaaaa', 'Refund an order.')]),
+      otlpLine([
+        check('gpt-old', 'aaaaaaaaaaaa', true),
+        check('gpt-old', 'aaaaaaaaaaaa', true),
+        check('gpt-old', 'aaaaaaaaaaaa', true),
+        check('gpt-new', 'bbbbbbbbbbbb', false),
+        check('gpt-new', 'bbbbbbbbbbbb', true),
+      ]),
+      plainLine({ in_set: 'true', in_set_normalised: 'true', value: 'LATE' }),
+      JSON.stringify(definition('bbbbbbbbbbbb', 'Refund an order; codes listed.')),
+    );
+    const file = dir.path('attributed.jsonl', lines.join('\n') + '\n');
+    const byModel = captureIo();
+    expect(await runCli(['report', '--format', 'json', '--by', 'model', file], byModel)).to.equal(
+      0,
+    );
+    const report = JSON.parse(byModel.out()) as Report;
+    expect(report.arguments.map((a) => [a.by?.value, a.records, a.outOfSet])).to.deep.equal([
+      ['(none)', 1, 0],
+      ['gpt-new', 2, 1],
+      ['gpt-old', 3, 0],
+    ]);
+    expect(report.arguments[0]?.by?.attribute).to.equal('gen_ai.request.model');
+    expect(report.definitions).to.deep.equal([
+      { tool: 'refund_order', toolDefinition: 'aaaaaaaaaaaa', description: 'Refund an order.' },
+      {
+        tool: 'refund_order',
+        toolDefinition: 'bbbbbbbbbbbb',
+        description: 'Refund an order; codes listed.',
+      },
+    ]);
+    const text = captureIo();
+    expect(await runCli(['report', '--by', 'tool-definition', file], text)).to.equal(0);
+    expect(text.out()).to.include(
+      'refund_order.reason_code → refunds.reason_codes [tool_definition=bbbbbbbbbbbb "Refund an order; codes listed."]',
+    );
+    expect(text.out()).to.include('[tool_definition=(none)]');
+  });
+
   it('exits 2 on usage errors', async () => {
     for (const argv of [
       ['report'],
       ['report', '--format', 'xml', 'f'],
       ['report', '--top', '-1', 'f'],
       ['report', '--nope', 'f'],
+      ['report', '--by', 'colour', 'f'],
     ]) {
       const io = captureIo();
       expect(await runCli(argv, io), argv.join(' ')).to.equal(2);

@@ -1,9 +1,10 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { LogRecordProcessor, ReadWriteLogRecord } from '@opentelemetry/sdk-logs';
+import { EVENT_TOOL_ARGUMENT_VALUE_CHECK } from '@argcheck/instrumentation/semconv';
 
 /** Counts the sampled log records and, when asked, keeps them as JSON lines. */
 export interface LogTap extends LogRecordProcessor {
-  /** Log records emitted so far. */
+  /** Sampled check records emitted so far (tool definition records are written, not counted). */
   count(): number;
 }
 
@@ -17,7 +18,7 @@ export function createLogTap(file?: string): LogTap {
   return {
     count: () => count,
     onEmit(record: ReadWriteLogRecord) {
-      count += 1;
+      if (record.eventName === EVENT_TOOL_ARGUMENT_VALUE_CHECK) count += 1;
       if (!out) return;
       out.write(
         `${JSON.stringify({ eventName: record.eventName, attributes: record.attributes })}\n`,
