@@ -4,7 +4,8 @@
 //   npm run bench -- --only instrumentation-check [-- --rounds 40 --batch 10000 --cold 4000]
 // `-- --log-sample-ratio 0` measures the same check without log records, in a
 // process of its own: a second instrumentation in this one would make the call
-// sites polymorphic and slow both figures down.
+// sites polymorphic and slow both figures down. `-- --attribution 0` runs it
+// with `attribution: false` (then the attributed row's context is ignored).
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
@@ -41,6 +42,7 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
   const ROUNDS = options.number('rounds', 40);
   const COLD_CALLS = options.number('cold', 4_000);
   const LOG_SAMPLE_RATIO = options.number('log-sample-ratio', 1 / 50);
+  const ATTRIBUTION = options.number('attribution', 1) !== 0;
 
   // --- argcheck, telemetry on: MeterProvider and LoggerProvider registered.
   const reader = new PullReader();
@@ -55,6 +57,7 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
     checkedArguments: { refund_order: { reason_code: 'refunds.reason_codes' } },
     mcp: { enabled: false },
     logSampleRatio: LOG_SAMPLE_RATIO,
+    ...(ATTRIBUTION ? {} : { attribution: false as const }),
   });
   registerInstrumentations({ instrumentations: [inst], meterProvider, loggerProvider });
   await inst.ready();
@@ -63,6 +66,8 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
   const inSet = CODES.map((reason_code, i) => ({ order_id: `o-${i}`, reason_code }));
   const caseVariants = CODES.map((c, i) => ({ order_id: `o-${i}`, reason_code: c.toLowerCase() }));
   const args = (list: typeof inSet, i: number) => list[i % N] ?? {};
+  // What a dispatcher that knows its model passes: the same strings every call.
+  const attributed = { model: 'gpt-5', provider: 'openai', promptVersion: 'v3' };
 
   // --- the alternatives, with the same five attributes where they take any.
   const attributes = {
@@ -91,6 +96,18 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
       loop(n) {
         let s = 0;
         for (let i = 0; i < n; i++) s += inst.check('refund_order', args(inSet, i)).findings.length;
+        return s;
+      },
+    },
+    {
+      name: '`inst.check`, in-set, attributed (model, provider, prompt version)',
+      key: 'checkAttributed',
+      once: (i) => inst.check('refund_order', args(inSet, i), attributed).findings.length,
+      loop(n) {
+        let s = 0;
+        for (let i = 0; i < n; i++) {
+          s += inst.check('refund_order', args(inSet, i), attributed).findings.length;
+        }
         return s;
       },
     },
@@ -251,7 +268,9 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
       'Beside it, in the same process: an sdk-metrics ' +
       '`counter.add(1, attributes)` with the five attributes a check series has, prom-client `inc` ' +
       'with five labels, an ajv-compiled `enum`, a zod `enum`, a bare `Set.has` (each cycling through ' +
-      'the same six codes), and a check of a lower-cased code (a `case` mismatch). Each operation has ' +
+      'the same six codes), a check of a lower-cased code (a `case` mismatch), and the in-set check ' +
+      "with a context naming the model, provider and prompt version (the series' attribution, " +
+      'docs/decisions/0027-attribution.md). Each operation has ' +
       `its own timed loop; ${ROUNDS} rounds, each running every operation for 5 batches of ` +
       `${num(BATCH)} calls in a rotated order, after warm-up. Median and interquartile range of ` +
       'the per-batch ns per call. **Cold caches**: the same operations, each call timed alone ' +
@@ -279,6 +298,14 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
         bar: `in-set \`inst.check\` with telemetry on: median ≤ ${BAR_NS} ns`,
         figure: `${num(med('check'), 1)} ns (counter.add ${num(med('counter'), 1)} ns, Set.has ${num(med('set'), 1)} ns)`,
         holds: med('check') <= BAR_NS,
+      },
+      {
+        bar: 'an attributed in-set check: median within 15 % of the same check with nothing attributed',
+        figure:
+          `${num(med('checkAttributed'), 1)} ns vs ${num(med('check'), 1)} ns ` +
+          `(${num(med('checkAttributed') / med('check'), 2)}×)` +
+          (ATTRIBUTION ? '' : ', attribution off'),
+        holds: med('checkAttributed') <= 1.15 * med('check'),
       },
       {
         bar: 'every check counted (the counters are exact, not sampled)',
