@@ -8,6 +8,7 @@ import type { Host } from '../../kit/host.js';
 import type { ModuleSpec } from '../../kit/module-spec.js';
 import { isObject } from '../../kit/values.js';
 import { patchInvokeFunctionTool } from './invoke-patch.js';
+import { patchRunnerRun } from './run-patch.js';
 
 export const AGENTS_CORE_PACKAGE = '@openai/agents-core';
 
@@ -31,6 +32,27 @@ export function openAiAgentsModules(host: Host): ModuleSpec[] {
       },
       unpatch(moduleExports) {
         if (isObject(moduleExports)) host.wrapping.unwrap(moduleExports, 'invokeFunctionTool');
+      },
+      explicit: 'inputGuardrails: [inst.openAIAgentsGuardrail()]',
+    },
+    {
+      // The run's model and agent name, for the attribution of its calls.
+      integration: 'openai_agents',
+      packageName: AGENTS_CORE_PACKAGE,
+      range: { lowest: '0.19.0', below: '0.21.0' },
+      files: ['dist/run.js', 'dist/run.mjs'],
+      patch(moduleExports) {
+        const runner = isObject(moduleExports) ? moduleExports.Runner : undefined;
+        const proto: unknown = typeof runner === 'function' ? runner.prototype : undefined;
+        if (isObject(proto) && typeof proto.run === 'function') {
+          host.wrapping.wrap(proto, 'run', patchRunnerRun());
+        }
+        return moduleExports;
+      },
+      unpatch(moduleExports) {
+        const runner = isObject(moduleExports) ? moduleExports.Runner : undefined;
+        const proto: unknown = typeof runner === 'function' ? runner.prototype : undefined;
+        if (isObject(proto)) host.wrapping.unwrap(proto, 'run');
       },
       explicit: 'inputGuardrails: [inst.openAIAgentsGuardrail()]',
     },
