@@ -13,46 +13,41 @@ import { patchRunnerRun } from './run-patch.js';
 export const AGENTS_CORE_PACKAGE = '@openai/agents-core';
 
 /** The module `init()` lists for the OpenAI Agents SDK, unless `frameworks.enabled` is false. */
+/** `Runner.prototype` of the `run` module's exports, if these are they. */
+function runnerPrototype(moduleExports: unknown): Record<PropertyKey, unknown> | undefined {
+  const runner = isObject(moduleExports) ? moduleExports.Runner : undefined;
+  const proto: unknown = typeof runner === 'function' ? runner.prototype : undefined;
+  return isObject(proto) && typeof proto.run === 'function' ? proto : undefined;
+}
+
+/** The module `init()` lists for the OpenAI Agents SDK, unless `frameworks.enabled` is false. */
 export function openAiAgentsModules(host: Host): ModuleSpec[] {
   return [
     {
       integration: 'openai_agents',
       packageName: AGENTS_CORE_PACKAGE,
       range: { lowest: '0.19.0', below: '0.21.0' },
-      files: ['dist/tool.js', 'dist/tool.mjs'],
+      // The tool module runs the tools; the run module's Runner names each run's model and agent.
+      files: ['dist/tool.js', 'dist/tool.mjs', 'dist/run.js', 'dist/run.mjs'],
       patch(moduleExports) {
         if (isObject(moduleExports) && typeof moduleExports.invokeFunctionTool === 'function') {
           host.wrapping.wrap(moduleExports, 'invokeFunctionTool', patchInvokeFunctionTool(host));
-        } else {
-          host.diag.warn(
-            `argcheck: ${AGENTS_CORE_PACKAGE}'s tool module has no invokeFunctionTool; not patched`,
-          );
+          return moduleExports;
         }
+        const runner = runnerPrototype(moduleExports);
+        if (runner !== undefined) {
+          host.wrapping.wrap(runner, 'run', patchRunnerRun());
+          return moduleExports;
+        }
+        host.diag.warn(
+          `argcheck: ${AGENTS_CORE_PACKAGE}'s tool module has no invokeFunctionTool, or its run module no Runner; not patched`,
+        );
         return moduleExports;
       },
       unpatch(moduleExports) {
         if (isObject(moduleExports)) host.wrapping.unwrap(moduleExports, 'invokeFunctionTool');
-      },
-      explicit: 'inputGuardrails: [inst.openAIAgentsGuardrail()]',
-    },
-    {
-      // The run's model and agent name, for the attribution of its calls.
-      integration: 'openai_agents',
-      packageName: AGENTS_CORE_PACKAGE,
-      range: { lowest: '0.19.0', below: '0.21.0' },
-      files: ['dist/run.js', 'dist/run.mjs'],
-      patch(moduleExports) {
-        const runner = isObject(moduleExports) ? moduleExports.Runner : undefined;
-        const proto: unknown = typeof runner === 'function' ? runner.prototype : undefined;
-        if (isObject(proto) && typeof proto.run === 'function') {
-          host.wrapping.wrap(proto, 'run', patchRunnerRun());
-        }
-        return moduleExports;
-      },
-      unpatch(moduleExports) {
-        const runner = isObject(moduleExports) ? moduleExports.Runner : undefined;
-        const proto: unknown = typeof runner === 'function' ? runner.prototype : undefined;
-        if (isObject(proto)) host.wrapping.unwrap(proto, 'run');
+        const runner = runnerPrototype(moduleExports);
+        if (runner !== undefined) host.wrapping.unwrap(runner, 'run');
       },
       explicit: 'inputGuardrails: [inst.openAIAgentsGuardrail()]',
     },
