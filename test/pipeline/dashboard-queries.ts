@@ -3,6 +3,7 @@
  * shared with the dashboard's pictures), and the repository root.
  */
 export {
+  ATTRIBUTION_LABELS,
   BUILTIN_RANGE_VARIABLES,
   CONTRACT_METRICS,
   CONTRACT_SERIES,

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  ATTRIBUTION_LABELS,
   BUILTIN_RANGE_VARIABLES,
   CONTRACT_METRICS,
   CONTRACT_SERIES,
@@ -137,9 +138,11 @@ describe('pipeline: Grafana dashboard', () => {
       for (const q of queries) {
         const series = CONTRACT_SERIES as Record<string, readonly string[]>;
         const labels = new Set<string>(
-          metricNamesIn(q.rawExpr).flatMap((name) => [
-            ...(series[name] ?? series[name.replace(/_(bucket|sum|count)$/, '')] ?? []),
-          ]),
+          metricNamesIn(q.rawExpr).flatMap((name) => {
+            const own = series[name] ?? series[name.replace(/_(bucket|sum|count)$/, '')] ?? [];
+            // Call-level series (a tool label) also carry the attribution labels.
+            return own.includes('tool') ? [...own, ...ATTRIBUTION_LABELS] : [...own];
+          }),
         );
         if (/_bucket\b/.test(q.rawExpr)) labels.add('le');
         const used = [
@@ -166,8 +169,11 @@ describe('pipeline: Grafana dashboard', () => {
       }
     });
 
-    it('use every argcheck series somewhere', () => {
-      const used = new Set(queries.flatMap((q) => metricNamesIn(q.rawExpr)));
+    it('use every argcheck series somewhere (a panel or an annotation)', () => {
+      const annotations = (
+        (dashboard.annotations as { list: { expr?: string }[] } | undefined)?.list ?? []
+      ).flatMap((a) => (a.expr === undefined ? [] : metricNamesIn(a.expr)));
+      const used = new Set([...queries.flatMap((q) => metricNamesIn(q.rawExpr)), ...annotations]);
       for (const metric of CONTRACT_METRICS) {
         const forms = [metric, `${metric}_bucket`, `${metric}_sum`, `${metric}_count`];
         expect(
@@ -207,6 +213,30 @@ describe('pipeline: Grafana dashboard', () => {
       expect(exprsOf(panelByTitle(/checks per second/i)).join()).to.include(
         'rate(tool_argument_value_check_total',
       );
+    });
+
+    it('show the out-of-set rate per model and per tool definition side by side, and repair first-retry success', () => {
+      const byModel = panelByTitle(/per model/i);
+      const byDefinition = panelByTitle(/per tool definition/i);
+      for (const e of exprsOf(byModel)) {
+        expect(e).to.include('sum by (tool, argument, gen_ai_request_model)');
+      }
+      for (const e of exprsOf(byDefinition)) {
+        expect(e).to.include('sum by (tool, argument, tool_definition)');
+      }
+      expect(byModel.gridPos?.y).to.equal(byDefinition.gridPos?.y);
+      const repair = exprsOf(panelByTitle(/first-retry success/i)).join();
+      expect(repair).to.include(
+        'tool_argument_repair_outcome_total{tool=~"$tool", outcome="resolved"}',
+      );
+      expect(repair).to.match(/sum by \(tool\)/);
+    });
+
+    it('mark value-set changes as annotations', () => {
+      const list = (dashboard.annotations as { list: { expr?: string; enable?: boolean }[] }).list;
+      const changes = list.filter((a) => a.expr?.includes('tool_argument_value_set_change_total'));
+      expect(changes).to.have.length(1);
+      expect(changes[0]!.enable).to.equal(true);
     });
 
     it('show the tool calls seen by integration and coverage, and the share checked', () => {
@@ -300,6 +330,8 @@ function promtoolTestFile(): unknown {
     add('tool_argument_check_unavailable_total', { ...c, reason: 'fetch_failed' }, '0+2x30');
     add('tool_argument_repair_started_total', { tool: c.tool }, '0+3x30');
     add('tool_argument_rewritten_total', c, '0+4x30');
+    add('tool_argument_repair_outcome_total', { ...c, outcome: 'resolved' }, '0+2x30');
+    add('tool_argument_repair_outcome_total', { ...c, outcome: 'repeated' }, '0+1x30');
     add(
       'tool_argument_call_total',
       { tool: c.tool, integration: 'mcp', coverage: 'checked' },

@@ -86,7 +86,7 @@ describe('demo speed', () => {
         writeFileSync(file, demoSpeedRules(RULES));
         const result = run('promtool', ['check', 'rules', file]);
         expect(result.status, result.output).to.equal(0);
-        expect(result.output).to.include('SUCCESS: 10 rules found');
+        expect(result.output).to.include('SUCCESS: 13 rules found');
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

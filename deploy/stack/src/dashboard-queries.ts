@@ -31,7 +31,22 @@ export const CONTRACT_SERIES = {
   tool_argument_value_set_fetch_duration_seconds: ['set', 'source', 'outcome'],
   tool_argument_value_set_age_seconds: ['set', 'source'],
   tool_argument_value_set_size: ['set', 'source'],
+  tool_argument_repair_outcome_total: ['tool', 'argument', 'set', 'outcome'],
+  tool_argument_value_set_change_total: ['set', 'source', 'change'],
 } as const satisfies Record<string, readonly string[]>;
+
+/**
+ * The attribution labels a call-level series (one with a `tool` label) may
+ * carry besides its own, where the instrumentation knew them
+ * (docs/decisions/0027-attribution.md).
+ */
+export const ATTRIBUTION_LABELS = [
+  'gen_ai_request_model',
+  'gen_ai_provider_name',
+  'gen_ai_agent_name',
+  'gen_ai_prompt_version',
+  'tool_definition',
+] as const;
 
 export type ContractMetric = keyof typeof CONTRACT_SERIES;
 export const CONTRACT_METRICS = Object.keys(CONTRACT_SERIES) as ContractMetric[];

@@ -6,6 +6,8 @@ import { MISMATCH_SHAPES, UNAVAILABLE_REASONS } from '@argcheck/core';
 import {
   COVERAGE_VALUES,
   FETCH_OUTCOME_VALUES,
+  REPAIR_OUTCOME_VALUES,
+  SET_CHANGE_VALUES,
   TOOL_UNNAMED,
 } from '@argcheck/instrumentation/semconv';
 import type { PrometheusClient, Sample } from './stack.js';
@@ -96,7 +98,11 @@ export function expectedSeries(input: ExpectationInput): Map<string, number> {
     id: ArgumentId,
     service: { name: string; instance: string },
     f: ArgumentFigures,
-    counted: { rewritten?: number; unavailable?: Partial<Record<string, number>> } = {},
+    counted: {
+      rewritten?: number;
+      unavailable?: Partial<Record<string, number>>;
+      repairs?: Partial<Record<string, number>>;
+    } = {},
   ): void => {
     const base = { ...job(service), ...id };
     const vc = 'tool_argument_value_check_total';
@@ -113,6 +119,13 @@ export function expectedSeries(input: ExpectationInput): Map<string, number> {
       );
     }
     exported('tool_argument_rewritten_total', base, counted.rewritten ?? 0);
+    for (const outcome of REPAIR_OUTCOME_VALUES) {
+      exported(
+        'tool_argument_repair_outcome_total',
+        { ...base, outcome },
+        counted.repairs?.[outcome] ?? 0,
+      );
+    }
   };
 
   /** The dispatcher's calls of `tool`, every one with a checked argument; any other tool's, none. */
@@ -134,7 +147,11 @@ export function expectedSeries(input: ExpectationInput): Map<string, number> {
   calls(SERVICES.refund, REFUND.tool, refund.checks);
   calls(SERVICES.stock, WAREHOUSE.tool, STOCK_CALLS_PER_ROUND * input.rounds);
   // reject mode: case/format variants are rewritten, every other mismatch rejected.
-  checked(REFUND, SERVICES.refund, refund, { rewritten: refund.formatting });
+  // Each rejected call is retried with a legal value in the same conversation: resolved.
+  checked(REFUND, SERVICES.refund, refund, {
+    rewritten: refund.formatting,
+    repairs: { resolved: refund.outOfSetNormalised },
+  });
   exported(
     'tool_argument_repair_started_total',
     { ...job(SERVICES.refund), tool: REFUND.tool },
@@ -183,6 +200,13 @@ export function expectedSeries(input: ExpectationInput): Map<string, number> {
     put('tool_argument_value_set_fetch_duration_seconds_count', labels, count);
     // The value-set clock stands still during a fetch: every duration is 0 s.
     put('tool_argument_value_set_fetch_duration_seconds_sum', labels, 0);
+  }
+  // The owners serve the same members at every refresh: no change.
+  for (const set of Object.keys(SET_OWNER_SERVICE)) {
+    for (const change of SET_CHANGE_VALUES) {
+      const labels = { ...job(SET_OWNER_SERVICE[set]!), set, source: 'http', change };
+      exported('tool_argument_value_set_change_total', labels, 0);
+    }
   }
   for (const [set, size] of Object.entries(SET_SIZES)) {
     const labels = { ...job(SET_OWNER_SERVICE[set]!), set, source: 'http' };
