@@ -89,7 +89,9 @@ export interface AttributionOptions {
   /**
    * `gen_ai.prompt.version`: a fixed value, or a function read at each call
    * (your request-scoped storage). Unset: the OpenTelemetry baggage entry
-   * `gen_ai.prompt.version`, if the active context carries one.
+   * `gen_ai.prompt.version` — read when a run starts (a framework run,
+   * `inst.withAttribution`) and at each MCP call outside one; `inst.check`
+   * takes it from its context (`promptVersion`) instead.
    */
   promptVersion?: string | (() => string | undefined);
   /** `tool_definition`, a hash of each tool's description and input schema as listed. @default true */

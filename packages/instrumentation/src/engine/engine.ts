@@ -208,33 +208,82 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
           config.logSampleRatio > 0 ? definitionRecorder(deps.logger, deps.diag) : () => {},
         )
       : undefined;
-  const promptVersion = (): string | undefined => {
+  /** The `attribution.promptVersion` option: a fixed value, or a function read at each call. */
+  const optionPromptVersion = (): string | undefined => {
     const option = attribution.promptVersion;
-    if (typeof option === 'string') return option;
+    if (typeof option !== 'function') return option;
     try {
-      if (typeof option === 'function') return option() ?? undefined;
-      return propagation.getBaggage(context.active())?.getEntry(ATTR_GEN_AI_PROMPT_VERSION)?.value;
+      const value = option();
+      return typeof value === 'string' ? value : undefined;
     } catch {
       return undefined;
     }
   };
+  /** A dispatcher's call: the option, else the baggage its run (`inst.withAttribution`) started with. */
+  const dispatcherPromptVersion = (run: Run | undefined): string | undefined =>
+    attribution.promptVersion !== undefined ? optionPromptVersion() : run?.baggagePromptVersion;
+  // The baggage entry of the context read last: calls come one after the
+  // other in one context, and the entry is read again only when it changes.
+  let lastContext: unknown;
+  let lastBaggageVersion: string | undefined;
+  /**
+   * An integration's call: the option, else the baggage's
+   * `gen_ai.prompt.version` — the run's, read when it started, or outside a
+   * run the active context's.
+   */
+  const promptVersion = (run: Run | undefined): string | undefined => {
+    if (attribution.promptVersion !== undefined) return optionPromptVersion();
+    if (run !== undefined) return run.baggagePromptVersion;
+    try {
+      const active = context.active();
+      if (active !== lastContext) {
+        lastContext = active;
+        lastBaggageVersion = propagation
+          .getBaggage(active)
+          ?.getEntry(ATTR_GEN_AI_PROMPT_VERSION)?.value;
+      }
+      return lastBaggageVersion;
+    } catch {
+      return undefined;
+    }
+  };
+  let optionsAttribution: Attribution | undefined;
   /**
    * What produced a call: the dispatcher's context first, then the run the
    * call is made in (a framework run, `inst.withAttribution`), then the
-   * options; its tool's definition from the scope's listing.
+   * options (and, for an integration's call, the baggage: `prompted`); its
+   * tool's definition from the scope's listing.
    */
   const attributionOf = (
     tool: string,
     scope: object | undefined,
     run: Run | undefined,
-    ctx?: DispatcherContext,
+    ctx: DispatcherContext | undefined,
+    prompted: (run: Run | undefined) => string | undefined,
   ): Attribution => {
     if (!attribution.enabled) return NO_ATTRIBUTION;
+    const prompt = ctx?.promptVersion ?? run?.promptVersion ?? prompted(run);
+    // A dispatcher's call that names nothing: what the options say, interned once.
+    if (
+      run === undefined &&
+      scope === undefined &&
+      prompt === undefined &&
+      (ctx === undefined ||
+        (ctx.model === undefined && ctx.provider === undefined && ctx.agent === undefined))
+    ) {
+      return (optionsAttribution ??= deps.registry.attributions.of(
+        attribution.model,
+        attribution.provider,
+        attribution.agent,
+        undefined,
+        undefined,
+      ));
+    }
     return deps.registry.attributions.of(
       ctx?.model ?? run?.model ?? attribution.model,
       ctx?.provider ?? run?.provider ?? attribution.provider,
       ctx?.agent ?? run?.agent ?? attribution.agent,
-      ctx?.promptVersion ?? run?.promptVersion ?? promptVersion(),
+      prompt,
       scope === undefined || definitions === undefined ? undefined : definitions.of(scope, tool),
     );
   };
@@ -308,7 +357,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       call.context,
       integration,
       scope,
-      attributionOf(tool, scope, run),
+      attributionOf(tool, scope, run, undefined, promptVersion),
       run,
     );
     if (outcome.action === 'reject' && typeof outcome.repairMessage === 'string') {
@@ -327,7 +376,8 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       try {
         run = currentRun();
         const given = typeof ctx === 'object' && ctx !== null ? ctx : undefined;
-        attributed = attributionOf(tool, undefined, run, given);
+        // The caller hands its context over: no ambient baggage is read on this path.
+        attributed = attributionOf(tool, undefined, run, given, dispatcherPromptVersion);
       } catch {
         // Attribution never affects the check.
       }

@@ -9,6 +9,19 @@
  * instrumentation and every copy of this package in the process.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { context, propagation } from '@opentelemetry/api';
+
+/** The baggage entry a run takes its prompt version from, read once when the run starts. */
+const PROMPT_VERSION_BAGGAGE = 'gen_ai.prompt.version';
+
+function baggagePromptVersion(): string | undefined {
+  try {
+    const value = propagation.getBaggage(context.active())?.getEntry(PROMPT_VERSION_BAGGAGE)?.value;
+    return typeof value === 'string' && value.length > 0 ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface RunAttribution {
   readonly model?: string | undefined;
@@ -18,6 +31,8 @@ export interface RunAttribution {
 }
 
 export interface Run extends RunAttribution {
+  /** The active baggage's `gen_ai.prompt.version` when the run started (below the option). */
+  readonly baggagePromptVersion: string | undefined;
   /** The run has ended: its rejected calls can no longer be retried. */
   ended: boolean;
   /** Called once when the run ends. */
@@ -51,7 +66,8 @@ function end(run: Run): void {
 
 /**
  * Run `fn` as a run with this attribution, inheriting what the enclosing
- * run knows and this one does not. The run ends when `fn` returns, or when
+ * run knows and this one does not. The active baggage's
+ * `gen_ai.prompt.version` is read now, once for the run's calls. The run ends when `fn` returns, or when
  * the promise it returns settles; its result and errors are `fn`'s. With
  * `ends` false (a stream, which goes on after `fn` returns) it never ends:
  * its rejected calls wait for their retry until `repairWindowMs` passes.
@@ -63,6 +79,7 @@ export function withRun<T>(attribution: RunAttribution, fn: () => T, ends = true
     provider: attribution.provider ?? outer?.provider,
     agent: attribution.agent ?? outer?.agent,
     promptVersion: attribution.promptVersion ?? outer?.promptVersion,
+    baggagePromptVersion: outer?.baggagePromptVersion ?? baggagePromptVersion(),
     ended: false,
     onEnd: new Set(),
   };

@@ -88,12 +88,14 @@ describe('attribution of dispatcher calls (inst.check)', () => {
     before(() => context.setGlobalContextManager(new StackContextManager()));
     after(() => context.disable());
 
-    it('reads gen_ai.prompt.version from the active baggage, and inst.withAttribution names the run', async () => {
+    it('takes gen_ai.prompt.version from the baggage a run starts in; inst.check alone reads none', async () => {
       await instrument();
       const baggage = propagation.createBaggage({ 'gen_ai.prompt.version': { value: 'p-3' } });
-      context.with(propagation.setBaggage(context.active(), baggage), () =>
-        h.inst.check('refund_order', LATE),
-      );
+      context.with(propagation.setBaggage(context.active(), baggage), () => {
+        h.inst.withAttribution({}, () => h.inst.check('refund_order', LATE));
+        // The dispatcher hands its context over; the ambient baggage is not read per check.
+        h.inst.check('refund_order', LATE);
+      });
       h.inst.withAttribution({ model: 'gpt-run', agent: 'billing' }, () => {
         h.inst.check('refund_order', INVENTED);
       });
@@ -103,6 +105,7 @@ describe('attribution of dispatcher calls (inst.check)', () => {
             attributes: refundSeries({ 'gen_ai.prompt.version': 'p-3', ...inSet(true, true) }),
             value: 1,
           },
+          { attributes: refundSeries(inSet(true, true)), value: 1 },
           {
             attributes: refundSeries({
               'gen_ai.request.model': 'gpt-run',
