@@ -47,7 +47,7 @@ import { readOnce } from './read-once.js';
 import { createRepairOutcomes } from './repair-outcomes.js';
 import type { RepairOutcomes } from './repair-outcomes.js';
 import { currentRun } from './run-scope.js';
-import type { Run } from './run-scope.js';
+import type { Run, RunAttribution } from './run-scope.js';
 import { createToolNames } from './tool-names.js';
 
 export type { CallContext } from './counted-checker.js';
@@ -67,6 +67,11 @@ export interface ToolCall {
    * once, and send that copy (`read-once.ts`).
    */
   readonly readOnce?: boolean;
+  /**
+   * What produced the call, where the integration knows it for this call
+   * (a Mastra agent's model and name); above the run's.
+   */
+  readonly attribution?: RunAttribution | undefined;
 }
 
 /** What to do with one call. */
@@ -357,7 +362,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       call.context,
       integration,
       scope,
-      attributionOf(tool, scope, run, undefined, promptVersion),
+      attributionOf(tool, scope, run, call.attribution, promptVersion),
       run,
     );
     if (outcome.action === 'reject' && typeof outcome.repairMessage === 'string') {

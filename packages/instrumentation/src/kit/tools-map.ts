@@ -14,6 +14,7 @@
  * by another instance is copied again: each instance checks its own way.
  */
 import type { Engine } from '../engine/engine.js';
+import type { RunAttribution } from '../engine/run-scope.js';
 import { sameStructure } from '../engine/same-arguments.js';
 import type { IntegrationName } from '../semconv.js';
 import { boundedWait } from './bounded-wait.js';
@@ -36,6 +37,8 @@ export interface ToolsKind extends CatalogSource {
   inputSchema(tool: ToolLike): unknown;
   /** The checked copy's own properties that differ from the tool's: at least `execute`. */
   checked(call: CheckedTool): Record<string, unknown>;
+  /** What produced a call in `scope` (an agent's model and name), where the framework says. Never throws. */
+  attributionOf?(scope: object): RunAttribution | undefined;
 }
 
 /** What a kind needs to make one tool's checked copy. */
@@ -174,6 +177,7 @@ export function invokingExecute(
           context: frameworkContext(toolCallIdOf(options)),
           scope,
           integration: kind.integration,
+          attribution: kind.attributionOf?.(scope),
         },
         (args) => execute.call(this, args, options),
         rejection,

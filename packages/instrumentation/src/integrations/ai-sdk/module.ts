@@ -17,6 +17,7 @@
 import { withRun } from '../../engine/run-scope.js';
 import type { RunAttribution } from '../../engine/run-scope.js';
 import type { Host } from '../../kit/host.js';
+import { modelRun } from '../../kit/model-attribution.js';
 import { patchableExports, patchedExports } from '../../kit/module-exports.js';
 import type { ModuleSpec } from '../../kit/module-spec.js';
 import { checkTools } from '../../kit/tools-map.js';
@@ -30,33 +31,9 @@ import type { AsSchema } from '../../kit/tool-schemas.js';
 export const AI_PACKAGE = 'ai';
 
 const ENTRY_POINTS = ['generateText', 'streamText', 'experimental_streamTextLowMemory'] as const;
+const EXPLICIT = 'inst.wrapAiSdkTools(tools)';
 /** Entry points whose run goes on after they return (a stream): it ends by `repairWindowMs`. */
 const STREAMING: ReadonlySet<string> = new Set(['streamText', 'experimental_streamTextLowMemory']);
-
-/**
- * What the application asked the AI SDK to run with: a model object's
- * `modelId` and the first part of its `provider` (`openai.chat` → `openai`),
- * or a gateway id (`openai/gpt-5`) and its prefix; the agent's `id`.
- */
-export function aiSdkRun(model: unknown, agent?: unknown): RunAttribution {
-  let modelId: string | undefined;
-  let provider: string | undefined;
-  if (typeof model === 'string') {
-    modelId = model;
-    const slash = model.indexOf('/');
-    provider = slash > 0 ? model.slice(0, slash) : undefined;
-  } else if (hasProperties(model)) {
-    modelId = typeof model.modelId === 'string' ? model.modelId : undefined;
-    const name = model.provider;
-    provider = typeof name === 'string' ? name.split('.', 1)[0] : undefined;
-  }
-  return {
-    model: modelId,
-    provider: provider === '' ? undefined : provider,
-    agent: typeof agent === 'string' ? agent : undefined,
-  };
-}
-const EXPLICIT = 'inst.wrapAiSdkTools(tools)';
 
 /**
  * A wrapper of `fn(options, ...rest)` that passes `{ ...options, tools }`
@@ -73,7 +50,7 @@ function optionsPatch(host: Host, kind: ToolsKind, streaming: boolean): Patch {
       try {
         const { tools } = checkTools(host, kind, options.tools);
         if (tools !== options.tools) args[0] = { ...options, tools };
-        run = aiSdkRun(options.model);
+        run = modelRun(options.model);
       } catch {
         // The call goes on as the application made it.
       }
@@ -90,7 +67,7 @@ function agentRunPatch(streaming: boolean): Patch {
       let run: RunAttribution | undefined;
       try {
         const settings = hasProperties(this) ? this.settings : undefined;
-        if (hasProperties(settings)) run = aiSdkRun(settings.model, settings.id);
+        if (hasProperties(settings)) run = modelRun(settings.model, settings.id);
       } catch {
         run = undefined;
       }

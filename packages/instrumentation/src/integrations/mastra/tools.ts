@@ -10,7 +10,8 @@ import { jsonSchemaOf } from '../../kit/tool-schemas.js';
 import type { Host } from '../../kit/host.js';
 import { checkTools, invokingExecute } from '../../kit/tools-map.js';
 import type { ToolLike, ToolsKind } from '../../kit/tools-map.js';
-import { isObject } from '../../kit/values.js';
+import { hasProperties, isObject } from '../../kit/values.js';
+import { modelRun } from '../../kit/model-attribution.js';
 
 export interface MastraRejection {
   error: true;
@@ -30,6 +31,18 @@ export const MASTRA_TOOLS: ToolsKind = {
     return jsonSchemaOf(tool.inputSchema, undefined);
   },
   checked: (call) => ({ execute: invokingExecute(MASTRA_TOOLS, call, mastraRejection) }),
+  // The scope of a run's tools is the agent: its `model` (a router id such as
+  // `openai/gpt-5`, or an AI SDK model object) and its `name`. A model given
+  // as a function or a fallback list names none argcheck can read.
+  attributionOf(scope) {
+    try {
+      if (!hasProperties(scope) || typeof scope.convertTools !== 'function') return undefined;
+      const model = typeof scope.model === 'function' ? undefined : scope.model;
+      return modelRun(model, scope.name);
+    } catch {
+      return undefined;
+    }
+  },
 };
 
 /**
