@@ -39,9 +39,16 @@ export function openAiAgentsModules(host: Host): ModuleSpec[] {
           host.wrapping.wrap(runner, 'run', patchRunnerRun());
           return moduleExports;
         }
-        host.diag.warn(
-          `argcheck: ${AGENTS_CORE_PACKAGE}'s tool module has no invokeFunctionTool, or its run module no Runner; not patched`,
-        );
+        if (isObject(moduleExports) && 'run' in moduleExports) {
+          // The run module without a Runner class: calls are checked, their model is not named.
+          host.diag.debug(
+            `argcheck: ${AGENTS_CORE_PACKAGE}'s run module has no Runner.prototype.run`,
+          );
+        } else {
+          host.diag.warn(
+            `argcheck: ${AGENTS_CORE_PACKAGE}'s tool module has no invokeFunctionTool; not patched`,
+          );
+        }
         return moduleExports;
       },
       unpatch(moduleExports) {
