@@ -89,13 +89,13 @@ describe('pipeline: the rules and the attribution labels', () => {
   it('record the out-of-set ratio by model and by tool definition, and the repair first-retry success', () => {
     const byName = new Map(rules.filter((r) => r.record).map((r) => [r.record!, r.expr]));
     const expected: Record<string, string[]> = {
-      'tool_argument_set_model:out_of_set:ratio_rate1h': [
+      'tool_argument:out_of_set_by_model:ratio_rate1h': [
         'tool',
         'argument',
         'set',
         'gen_ai_request_model',
       ],
-      'tool_argument_set_definition:out_of_set:ratio_rate1h': [
+      'tool_argument:out_of_set_by_tool_definition:ratio_rate1h': [
         'tool',
         'argument',
         'set',
@@ -120,8 +120,8 @@ describe('pipeline: the rules and the attribution labels', () => {
 
   it('aggregate every call-level series in the alerts and the other rules, so that attribution labels cannot split them', () => {
     const split = new Set([
-      'tool_argument_set_model:out_of_set:ratio_rate1h',
-      'tool_argument_set_definition:out_of_set:ratio_rate1h',
+      'tool_argument:out_of_set_by_model:ratio_rate1h',
+      'tool_argument:out_of_set_by_tool_definition:ratio_rate1h',
     ]);
     for (const rule of rules) {
       const name = rule.alert ?? rule.record!;

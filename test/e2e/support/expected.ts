@@ -6,6 +6,8 @@ import { MISMATCH_SHAPES, UNAVAILABLE_REASONS } from '@argcheck/core';
 import {
   COVERAGE_VALUES,
   FETCH_OUTCOME_VALUES,
+  REPAIR_OUTCOME_VALUES,
+  SET_CHANGE_VALUES,
   TOOL_UNNAMED,
 } from '@argcheck/instrumentation/semconv';
 import type { PrometheusClient, Sample } from './stack.js';
@@ -141,6 +143,24 @@ export function expectedSeries(input: ExpectationInput): Map<string, number> {
     refund.outOfSetNormalised,
   );
 
+  // Every rejected argument's retry is a member in the same conversation: all resolved.
+  const repairs = (
+    id: ArgumentId,
+    service: { name: string; instance: string },
+    resolved: number,
+  ): void => {
+    for (const outcome of REPAIR_OUTCOME_VALUES) {
+      exported(
+        'tool_argument_repair_outcome_total',
+        { ...job(service), ...id, outcome },
+        outcome === 'resolved' ? resolved : 0,
+      );
+    }
+  };
+  repairs(REFUND, SERVICES.refund, refund.outOfSetNormalised);
+  repairs(WAREHOUSE, SERVICES.stock, 0);
+  repairs(CARRIER, SERVICES.stock, 0);
+
   checked(WAREHOUSE, SERVICES.stock, warehouseFigures(input.rounds));
   checked(CARRIER, SERVICES.stock, NO_CHECKS, {
     unavailable: { fetch_failed: CARRIER_CHECKS_PER_ROUND * input.rounds },
@@ -183,6 +203,16 @@ export function expectedSeries(input: ExpectationInput): Map<string, number> {
     put('tool_argument_value_set_fetch_duration_seconds_count', labels, count);
     // The value-set clock stands still during a fetch: every duration is 0 s.
     put('tool_argument_value_set_fetch_duration_seconds_sum', labels, 0);
+  }
+  // No owner changes its set during the run: every change counter stays at zero.
+  for (const set of Object.keys(SET_OWNER_SERVICE)) {
+    for (const change of SET_CHANGE_VALUES) {
+      exported(
+        'tool_argument_value_set_change_total',
+        { ...job(SET_OWNER_SERVICE[set]!), set, source: 'http', change },
+        0,
+      );
+    }
   }
   for (const [set, size] of Object.entries(SET_SIZES)) {
     const labels = { ...job(SET_OWNER_SERVICE[set]!), set, source: 'http' };
