@@ -118,6 +118,12 @@ describe('pipeline: the rules and the attribution labels', () => {
     );
   });
 
+  it('name no recording rule in the raw series namespace (tool_argument_*), which tools select by regex', () => {
+    for (const rule of rules.filter((r) => r.record)) {
+      expect(rule.record, rule.record).not.to.match(/^tool_argument_/);
+    }
+  });
+
   it('aggregate every call-level series in the alerts and the other rules, so that attribution labels cannot split them', () => {
     const split = new Set([
       'tool_argument:out_of_set_by_model:ratio_rate1h',
