@@ -91,7 +91,7 @@ export const collectorLogs: FaultRow[] = [
     provedBy: [
       test(
         `${REGRESSION}/argcheck-scope-record-without-event-name.test.ts`,
-        'drops every record under argcheck’s scope that is not its check event',
+        'drops every record under argcheck’s scope that is not its check or tool-definition event',
       ),
       test(
         `${REGRESSION}/argcheck-scope-record-without-event-name.test.ts`,

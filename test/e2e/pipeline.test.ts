@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { httpValueSet } from '@argcheck/core';
 import {
+  ATTRIBUTION_LABELS,
   CONTRACT_SERIES,
   dashboardQueries,
+  labelsAllowedOn,
   type ContractMetric,
 } from '../pipeline/dashboard-queries.js';
 import { REPO_ROOT, run } from '../pipeline/tools.js';
@@ -340,9 +342,17 @@ describe('e2e: argcheck through the real collector, Prometheus and Alertmanager'
       ];
       expect(contract, `${name} is a contract series`).to.not.be.empty;
       if (name!.endsWith('_bucket')) contract.push('le');
-      expect(Object.keys(labels).sort(), JSON.stringify(sample.metric)).to.deep.equal(
-        [...contract, 'job', 'instance'].sort(),
+      // Attribution labels, where the instrumentation knew them, on the
+      // call-level series only.
+      const attribution = (ATTRIBUTION_LABELS as readonly string[]).filter((l) =>
+        labelsAllowedOn(name!).includes(l),
       );
+      expect(
+        Object.keys(labels)
+          .filter((l) => !attribution.includes(l))
+          .sort(),
+        JSON.stringify(sample.metric),
+      ).to.deep.equal([...contract, 'job', 'instance'].sort());
       for (const value of Object.values(labels)) expect(ROGUE_EMITTED_VALUES).not.to.include(value);
     }
     expect(await prometheus().labelNames()).not.to.include('value');

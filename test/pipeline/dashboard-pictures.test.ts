@@ -36,6 +36,8 @@ describe('the dashboard picture', () => {
                 reason: 'expired',
                 outcome: 'success',
                 source: 'http',
+                gen_ai_request_model: 'gpt-4.1',
+                tool_definition: '0a1b2c3d4e5f',
               },
               values: [0, 10, 20].map(
                 (t, i) => [start + t, String(i === 1 ? 'NaN' : 0.05 * (i + 1))] as [number, string],
@@ -50,6 +52,9 @@ describe('the dashboard picture', () => {
     for (const { panel } of panels)
       expect(svg, panel.title).to.include(panel.title.replace(/&/g, '&amp;'));
     expect(svg).to.include('refund_order.reason_code raw');
+    // The attribution panels' legends name the model and the tool definition.
+    expect(svg).to.include('gpt-4.1 refund_order.reason_code');
+    expect(svg).to.include('0a1b2c3d4e5f refund_order.reason_code');
     expect(svg).to.include('stroke-dasharray="6,4"');
   });
 });

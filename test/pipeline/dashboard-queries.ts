@@ -3,13 +3,16 @@
  * shared with the dashboard's pictures), and the repository root.
  */
 export {
+  ATTRIBUTED_SERIES,
   ATTRIBUTION_LABELS,
   BUILTIN_RANGE_VARIABLES,
   CONTRACT_METRICS,
   CONTRACT_SERIES,
   DASHBOARD_PATH,
   SELECTABLE_METRIC_NAMES,
+  annotationQueries,
   dashboardQueries,
+  labelsAllowedOn,
   loadDashboard,
   metricNamesIn,
   substituteVariables,
@@ -18,6 +21,7 @@ export {
 export type {
   ContractMetric,
   Dashboard,
+  DashboardAnnotation,
   DashboardPanel,
   DashboardTarget,
   DashboardVariable,

@@ -31,6 +31,20 @@ function promqlQueries(): { where: string; expr: string }[] {
 }
 
 describe('PromQL in the docs', () => {
+  it('shows the attribution and repair queries', () => {
+    const all = promqlQueries()
+      .map((q) => q.expr)
+      .join('\n');
+    for (const text of [
+      'sum by (tool, argument, set, gen_ai_request_model)',
+      'sum by (tool, argument, set, tool_definition)',
+      'tool_argument_repair_outcome_total{outcome="resolved"}',
+      'tool_argument_value_set_change_total',
+    ]) {
+      expect(all, text).to.include(text);
+    }
+  });
+
   it('parses with promtool', () => {
     requireCommand('promtool');
     const queries = promqlQueries();

@@ -103,4 +103,16 @@ describe('Grafana provisioning files', () => {
     const variable = dashboard.templating.list.find((v) => v.type === 'datasource');
     expect(variable?.query).to.equal(datasources[0]!.type);
   });
+
+  it('provision a dashboard whose query annotations use the data source variable of that type', () => {
+    const queried = (loadDashboard().annotations?.list ?? []).filter((a) => a.builtIn !== 1);
+    expect(queried, 'the value-set change annotations').to.not.be.empty;
+    for (const a of queried) {
+      expect(a.datasource, a.name).to.deep.equal({
+        type: datasources[0]!.type,
+        uid: '${datasource}',
+      });
+      expect(a.expr, a.name).to.be.a('string').and.not.be.empty;
+    }
+  });
 });

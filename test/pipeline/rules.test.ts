@@ -1,7 +1,32 @@
 import { expect } from 'chai';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
+import { ATTRIBUTION_LABELS } from './dashboard-queries.js';
 import { REPO_ROOT, requireCommand, run } from './tools.js';
+
+interface Rule {
+  record?: string;
+  alert?: string;
+  expr: string;
+}
+
+function shippedRules(): Rule[] {
+  const file = parse(
+    readFileSync(join(REPO_ROOT, 'deploy/prometheus/rules/argcheck.rules.yml'), 'utf8'),
+  ) as { groups: { rules: Rule[] }[] };
+  return file.groups.flatMap((g) => g.rules);
+}
+
+/** The label lists of every `sum by (...)`, `max by (...)`, `on (...)` in an expression. */
+function groupings(expr: string): string[][] {
+  return [...expr.matchAll(/\b(?:by|on|ignoring|without)\s*\(([^)]*)\)/g)].map((m) =>
+    m[1]!
+      .split(',')
+      .map((l) => l.trim())
+      .filter((l) => l !== ''),
+  );
+}
 
 // The shipped pipeline configuration, checked by the real tools:
 // promtool/amtool for the Prometheus and Alertmanager side, the argcheck
@@ -53,6 +78,72 @@ describe('pipeline: Prometheus rules and Alertmanager config', function () {
       expect(runbooks, `docs/runbooks.md heading for ${alert}`).to.match(
         new RegExp(`^## ${alert}\\s*$`, 'm'),
       );
+    }
+  });
+});
+
+describe('pipeline: the rules and the attribution labels', () => {
+  const rules = shippedRules();
+  const attribution: readonly string[] = ATTRIBUTION_LABELS;
+
+  it('record the out-of-set ratio by model and by tool definition, and the repair first-retry success', () => {
+    const byName = new Map(rules.filter((r) => r.record).map((r) => [r.record!, r.expr]));
+    const expected: Record<string, string[]> = {
+      'tool_argument:out_of_set_by_model:ratio_rate1h': [
+        'tool',
+        'argument',
+        'set',
+        'gen_ai_request_model',
+      ],
+      'tool_argument:out_of_set_by_tool_definition:ratio_rate1h': [
+        'tool',
+        'argument',
+        'set',
+        'tool_definition',
+      ],
+      'tool:repair_first_retry_success:ratio_rate1h': ['tool'],
+    };
+    const doc = readFileSync(join(REPO_ROOT, 'docs/pipeline.md'), 'utf8');
+    for (const [name, labels] of Object.entries(expected)) {
+      const expr = byName.get(name);
+      expect(expr, name).to.be.a('string');
+      // Numerator and denominator aggregate to the same labels: over
+      // instances and the other attribution labels.
+      expect(groupings(expr!), name).to.deep.equal([labels, labels]);
+      expect(expr, name).to.match(/\) > 0\)\s*$/);
+      expect(doc, `docs/pipeline.md lists ${name}`).to.include(`| \`${name}\``);
+    }
+    expect(byName.get('tool:repair_first_retry_success:ratio_rate1h')).to.match(
+      /rate\(tool_argument_repair_outcome_total\{outcome="resolved"\}\[1h\]\)\)\s*\/\s*\(sum by \(tool\) \(rate\(tool_argument_repair_outcome_total\[1h\]\)\)/,
+    );
+  });
+
+  it('name no recording rule in the raw series namespace (tool_argument_*), which tools select by regex', () => {
+    for (const rule of rules.filter((r) => r.record)) {
+      expect(rule.record, rule.record).not.to.match(/^tool_argument_/);
+    }
+  });
+
+  it('aggregate every call-level series in the alerts and the other rules, so that attribution labels cannot split them', () => {
+    const split = new Set([
+      'tool_argument:out_of_set_by_model:ratio_rate1h',
+      'tool_argument:out_of_set_by_tool_definition:ratio_rate1h',
+    ]);
+    for (const rule of rules) {
+      const name = rule.alert ?? rule.record!;
+      if (split.has(name)) continue;
+      for (const labels of groupings(rule.expr)) {
+        expect(
+          labels.filter((l) => attribution.includes(l)),
+          name,
+        ).to.deep.equal([]);
+      }
+      // Every selector sits inside an aggregation: no bare series reaches the
+      // result with its labels (a `without` would keep the attribution).
+      expect(rule.expr, name).not.to.match(/\bwithout\s*\(/);
+      const aggregations = (rule.expr.match(/\b(?:sum|max|min|count|avg) by \(/g) ?? []).length;
+      const selectors = (rule.expr.match(/\btool_argument_\w+(?=\{|\[|\s|\))/g) ?? []).length;
+      expect(aggregations, `${name}: one aggregation per selector`).to.equal(selectors);
     }
   });
 });

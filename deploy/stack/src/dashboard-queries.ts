@@ -16,9 +16,10 @@ export const DASHBOARD_PATH = join(REPO_ROOT, 'deploy/grafana/argcheck-dashboard
 
 /**
  * The argcheck series as Prometheus names them (collector Prometheus exporter,
- * translation_strategy UnderscoreEscapingWithSuffixes), with their labels.
- * docs/telemetry.md is the source; the histogram's Prometheus series carry
- * the _bucket, _sum and _count suffixes.
+ * translation_strategy UnderscoreEscapingWithSuffixes), with the labels every
+ * series of the name carries. docs/telemetry.md is the source; the histogram's
+ * Prometheus series carry the _bucket, _sum and _count suffixes. The
+ * call-level series (`ATTRIBUTED_SERIES`) may also carry attribution labels.
  */
 export const CONTRACT_SERIES = {
   tool_argument_value_check_total: ['tool', 'argument', 'set', 'in_set', 'in_set_normalised'],
@@ -26,19 +27,23 @@ export const CONTRACT_SERIES = {
   tool_argument_check_unavailable_total: ['tool', 'argument', 'set', 'reason'],
   tool_argument_repair_started_total: ['tool'],
   tool_argument_rewritten_total: ['tool', 'argument', 'set'],
+  tool_argument_repair_outcome_total: ['tool', 'argument', 'set', 'outcome'],
   tool_argument_call_total: ['tool', 'integration', 'coverage'],
   tool_argument_value_set_fetch_total: ['set', 'source', 'outcome'],
   tool_argument_value_set_fetch_duration_seconds: ['set', 'source', 'outcome'],
   tool_argument_value_set_age_seconds: ['set', 'source'],
   tool_argument_value_set_size: ['set', 'source'],
-  tool_argument_repair_outcome_total: ['tool', 'argument', 'set', 'outcome'],
   tool_argument_value_set_change_total: ['set', 'source', 'change'],
 } as const satisfies Record<string, readonly string[]>;
 
+export type ContractMetric = keyof typeof CONTRACT_SERIES;
+export const CONTRACT_METRICS = Object.keys(CONTRACT_SERIES) as ContractMetric[];
+
 /**
- * The attribution labels a call-level series (one with a `tool` label) may
- * carry besides its own, where the instrumentation knew them
- * (docs/decisions/0027-attribution.md).
+ * The attribution labels (docs/decisions/0027-attribution.md) as Prometheus
+ * names them: the exporter writes `gen_ai.request.model` as
+ * `gen_ai_request_model`. Each is on a call-level series only when the
+ * instrumentation knew it, so a series has any subset of them.
  */
 export const ATTRIBUTION_LABELS = [
   'gen_ai_request_model',
@@ -48,8 +53,28 @@ export const ATTRIBUTION_LABELS = [
   'tool_definition',
 ] as const;
 
-export type ContractMetric = keyof typeof CONTRACT_SERIES;
-export const CONTRACT_METRICS = Object.keys(CONTRACT_SERIES) as ContractMetric[];
+/** The call-level series (keyed by `tool`): those that may carry `ATTRIBUTION_LABELS`. */
+export const ATTRIBUTED_SERIES: ReadonlySet<ContractMetric> = new Set(
+  CONTRACT_METRICS.filter((name) => (CONTRACT_SERIES[name] as readonly string[])[0] === 'tool'),
+);
+
+/**
+ * Every label a series of `name` (a contract name, or a histogram's
+ * `_bucket`/`_sum`/`_count`) may carry besides `job` and `instance`: its
+ * contract labels, `le` on buckets, and the attribution labels on call-level
+ * series. Empty for a name outside the contract.
+ */
+export function labelsAllowedOn(name: string): string[] {
+  const series = CONTRACT_SERIES as Record<string, readonly string[]>;
+  const base = series[name] !== undefined ? name : name.replace(/_(bucket|sum|count)$/, '');
+  const contract = series[base];
+  if (contract === undefined) return [];
+  return [
+    ...contract,
+    ...(name.endsWith('_bucket') && base !== name ? ['le'] : []),
+    ...(ATTRIBUTED_SERIES.has(base as ContractMetric) ? ATTRIBUTION_LABELS : []),
+  ];
+}
 const HISTOGRAMS: readonly ContractMetric[] = ['tool_argument_value_set_fetch_duration_seconds'];
 
 /** Every series name a query may select: the contract names plus histogram suffixes. */
@@ -88,12 +113,27 @@ export interface DashboardVariable {
   [key: string]: unknown;
 }
 
+/** A dashboard annotation: Grafana's built-in one, or a Prometheus query. */
+export interface DashboardAnnotation {
+  name: string;
+  datasource?: { type?: string; uid?: string };
+  builtIn?: number;
+  enable?: boolean;
+  expr?: string;
+  step?: string;
+  titleFormat?: string;
+  textFormat?: string;
+  tagKeys?: string;
+  [key: string]: unknown;
+}
+
 export interface Dashboard {
   uid: string;
   title: string;
   schemaVersion: number;
   panels: DashboardPanel[];
   templating: { list: DashboardVariable[] };
+  annotations?: { list: DashboardAnnotation[] };
   [key: string]: unknown;
 }
 
@@ -149,14 +189,19 @@ export function substituteVariables(
   );
 }
 
-/** Every query of every panel, variables substituted, in panel order. */
-export function dashboardQueries(options: QueryOptions = {}): PanelQuery[] {
-  const dashboard = options.dashboard ?? loadDashboard();
+function variableValues(dashboard: Dashboard, options: QueryOptions): Record<string, string> {
   const values: Record<string, string> = {};
   for (const v of dashboard.templating.list) {
     if (v.type === 'query' || v.type === 'custom') values[v.name] = v.allValue ?? '.*';
   }
   Object.assign(values, options.variables);
+  return values;
+}
+
+/** Every query of every panel, variables substituted, in panel order. */
+export function dashboardQueries(options: QueryOptions = {}): PanelQuery[] {
+  const dashboard = options.dashboard ?? loadDashboard();
+  const values = variableValues(dashboard, options);
   return dashboard.panels.flatMap((panel) =>
     (panel.targets ?? []).map((target) => ({
       panelId: panel.id,
@@ -166,6 +211,25 @@ export function dashboardQueries(options: QueryOptions = {}): PanelQuery[] {
       expr: substituteVariables(target.expr, values, options.rangeInterval),
     })),
   );
+}
+
+/**
+ * The dashboard's Prometheus annotation queries (Grafana's built-in
+ * annotation has none), variables substituted, in the shape of panel queries:
+ * `panelId` 0, the annotation's name as `title`, `refId` "annotation".
+ */
+export function annotationQueries(options: QueryOptions = {}): PanelQuery[] {
+  const dashboard = options.dashboard ?? loadDashboard();
+  const values = variableValues(dashboard, options);
+  return (dashboard.annotations?.list ?? [])
+    .filter((a) => a.datasource?.type === 'prometheus' && typeof a.expr === 'string')
+    .map((a) => ({
+      panelId: 0,
+      title: a.name,
+      refId: 'annotation',
+      rawExpr: a.expr!,
+      expr: substituteVariables(a.expr!, values, options.rangeInterval),
+    }));
 }
 
 const PROMQL_KEYWORDS = new Set([

@@ -98,11 +98,7 @@ export function expectedSeries(input: ExpectationInput): Map<string, number> {
     id: ArgumentId,
     service: { name: string; instance: string },
     f: ArgumentFigures,
-    counted: {
-      rewritten?: number;
-      unavailable?: Partial<Record<string, number>>;
-      repairs?: Partial<Record<string, number>>;
-    } = {},
+    counted: { rewritten?: number; unavailable?: Partial<Record<string, number>> } = {},
   ): void => {
     const base = { ...job(service), ...id };
     const vc = 'tool_argument_value_check_total';
@@ -119,13 +115,6 @@ export function expectedSeries(input: ExpectationInput): Map<string, number> {
       );
     }
     exported('tool_argument_rewritten_total', base, counted.rewritten ?? 0);
-    for (const outcome of REPAIR_OUTCOME_VALUES) {
-      exported(
-        'tool_argument_repair_outcome_total',
-        { ...base, outcome },
-        counted.repairs?.[outcome] ?? 0,
-      );
-    }
   };
 
   /** The dispatcher's calls of `tool`, every one with a checked argument; any other tool's, none. */
@@ -147,16 +136,30 @@ export function expectedSeries(input: ExpectationInput): Map<string, number> {
   calls(SERVICES.refund, REFUND.tool, refund.checks);
   calls(SERVICES.stock, WAREHOUSE.tool, STOCK_CALLS_PER_ROUND * input.rounds);
   // reject mode: case/format variants are rewritten, every other mismatch rejected.
-  // Each rejected call is retried with a legal value in the same conversation: resolved.
-  checked(REFUND, SERVICES.refund, refund, {
-    rewritten: refund.formatting,
-    repairs: { resolved: refund.outOfSetNormalised },
-  });
+  checked(REFUND, SERVICES.refund, refund, { rewritten: refund.formatting });
   exported(
     'tool_argument_repair_started_total',
     { ...job(SERVICES.refund), tool: REFUND.tool },
     refund.outOfSetNormalised,
   );
+
+  // Every rejected argument's retry is a member in the same conversation: all resolved.
+  const repairs = (
+    id: ArgumentId,
+    service: { name: string; instance: string },
+    resolved: number,
+  ): void => {
+    for (const outcome of REPAIR_OUTCOME_VALUES) {
+      exported(
+        'tool_argument_repair_outcome_total',
+        { ...job(service), ...id, outcome },
+        outcome === 'resolved' ? resolved : 0,
+      );
+    }
+  };
+  repairs(REFUND, SERVICES.refund, refund.outOfSetNormalised);
+  repairs(WAREHOUSE, SERVICES.stock, 0);
+  repairs(CARRIER, SERVICES.stock, 0);
 
   checked(WAREHOUSE, SERVICES.stock, warehouseFigures(input.rounds));
   checked(CARRIER, SERVICES.stock, NO_CHECKS, {
@@ -201,11 +204,14 @@ export function expectedSeries(input: ExpectationInput): Map<string, number> {
     // The value-set clock stands still during a fetch: every duration is 0 s.
     put('tool_argument_value_set_fetch_duration_seconds_sum', labels, 0);
   }
-  // The owners serve the same members at every refresh: no change.
+  // No owner changes its set during the run: every change counter stays at zero.
   for (const set of Object.keys(SET_OWNER_SERVICE)) {
     for (const change of SET_CHANGE_VALUES) {
-      const labels = { ...job(SET_OWNER_SERVICE[set]!), set, source: 'http', change };
-      exported('tool_argument_value_set_change_total', labels, 0);
+      exported(
+        'tool_argument_value_set_change_total',
+        { ...job(SET_OWNER_SERVICE[set]!), set, source: 'http', change },
+        0,
+      );
     }
   }
   for (const [set, size] of Object.entries(SET_SIZES)) {

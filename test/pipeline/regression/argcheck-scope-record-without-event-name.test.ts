@@ -13,8 +13,8 @@ import {
 // Defect: the collector recognised argcheck's log records by their event name
 // only. A record under argcheck's instrumentation scope without that event
 // name (or with another one) went out untouched, `authorization` attribute
-// included. argcheck emits one kind of record; anything else under its scope
-// is dropped. Records of other scopes without the event name are the
+// included. argcheck emits two kinds of record (the check event and the
+// tool-definition event); anything else under its scope is dropped. Records of other scopes without the event name are the
 // application's and pass unchanged.
 
 const secret = { authorization: 'Bearer eyJhbGciOi.secret', 'user.email': 'a@example.com' };
@@ -32,6 +32,20 @@ const checkRecord: LogRecordJson = {
   severityNumber: 9,
   severityText: 'INFO',
   attributes: attrs(contract),
+};
+
+// argcheck's other event: which text a tool_definition hash stands for.
+const definitionRecord: LogRecordJson = {
+  timeUnixNano: NOW,
+  eventName: 'tool_argument_tool_definition',
+  severityNumber: 9,
+  severityText: 'INFO',
+  attributes: attrs({
+    tool: 'refund_order',
+    tool_definition: '0a1b2c3d4e5f',
+    tool_description: 'Refunds an order.',
+    tool_input_schema: '{"type":"object"}',
+  }),
 };
 
 const appRecord: LogRecordJson = {
@@ -61,6 +75,7 @@ describe('regression: a record under argcheck’s scope without its event name w
             },
             { timeUnixNano: NOW, eventName: 'tool_argument_debug', attributes: attrs(secret) },
             checkRecord,
+            definitionRecord,
           ],
         },
         { scope: 'refund-agent', items: [appRecord] },
@@ -71,15 +86,16 @@ describe('regression: a record under argcheck’s scope without its event name w
     // been through the pipeline.
     records = await collector.recordsWhen(
       'the check record and the application’s',
-      (found) => found.length >= 2,
+      (found) => found.length >= 3,
     );
   });
 
   after(() => collector?.stop());
 
-  it('drops every record under argcheck’s scope that is not its check event', () => {
+  it('drops every record under argcheck’s scope that is not its check or tool-definition event', () => {
     expect(records.filter((r) => r.scope === ARGCHECK_SCOPE)).to.deep.equal([
       { scope: ARGCHECK_SCOPE, record: asExported(checkRecord) },
+      { scope: ARGCHECK_SCOPE, record: asExported(definitionRecord) },
     ]);
   });
 

@@ -46,6 +46,15 @@ describe('regression: tool_argument_* metrics outside the contract reached Prome
             gauge('tool_argument_mismatch', '{check}', [[1, { ...leak, shape: 'invented' }]]),
             sum('tool_argument_rewritten', '{call}', [[1, leak]], { monotonic: false }),
             gauge('tool_argument_value_set_age', 'ms', [[1, { ...set, value: 'MODEL_TEXT' }]]),
+            // The two newer counters, likewise.
+            gauge('tool_argument_repair_outcome', '{call}', [
+              [1, { ...leak, outcome: 'resolved' }],
+            ]),
+            sum('tool_argument_repair_outcome', '{check}', [[1, { ...leak, outcome: 'resolved' }]]),
+            sum('tool_argument_value_set_change', '{value}', [[1, { ...set, change: 'added' }]], {
+              monotonic: false,
+            }),
+            sum('tool_argument_value_set_change', 'values', [[1, { ...set, change: 'added' }]]),
             // The application's own metrics, one of them with a value label.
             gauge('app_queue_depth', '{item}', [[3, { queue: 'refunds' }]]),
             sum('agent_tool_argument_values', '{value}', [[7, leak]]),
