@@ -79,8 +79,23 @@ assert.match(
   /"reason_code" must be one of: "DAMAGED", "DUPLICATE_CHARGE", "LATE", "NOT_AS_DESCRIBED"/,
 );
 assert.equal(checks.length, 3);
-assert.deepEqual(await metrics.points('tool_argument_repair_started'), [
-  '{"tool":"refund_order"} 1',
+// One repair, for refund_order. The series also says what produced the call:
+// tool_definition is a hash of the tool's description and input schema.
+const repairs = (await metrics.points('tool_argument_repair_started')).map((line) => {
+  const space = line.lastIndexOf(' ');
+  return { attributes: JSON.parse(line.slice(0, space)), value: Number(line.slice(space + 1)) };
+});
+const definition = repairs[0]?.attributes.tool_definition;
+assert.match(definition, /^[0-9a-f]{12}$/);
+assert.deepEqual(repairs, [
+  {
+    attributes: {
+      tool: 'refund_order',
+      'gen_ai.agent.name': 'refunds',
+      tool_definition: definition,
+    },
+    value: 1,
+  },
 ]);
 
 inst.close();
