@@ -55,6 +55,13 @@ export function definitionOf(entry: unknown): ToolDefinition {
   return { hash, description, inputSchema };
 }
 
+/**
+ * (tool, value) pairs a definition record is written for, at most: a server
+ * that renames its tools on every listing must not turn listings into an
+ * unbounded stream of records (the metric values are bounded apart).
+ */
+export const MAX_DEFINITION_RECORDS = 10_000;
+
 export interface ToolDefinitions {
   /** The definition hash of `tool` as `scope` listed it last, if it did. Never throws. */
   of(scope: object, tool: string): string | undefined;
@@ -77,7 +84,7 @@ export function createToolDefinitions(
         const definition = definitionOf(entry);
         hashes.set(entry, definition.hash);
         const key = JSON.stringify([tool, definition.hash]);
-        if (!seen.has(key)) {
+        if (!seen.has(key) && seen.size < MAX_DEFINITION_RECORDS) {
           seen.add(key);
           firstSeen(tool, definition);
         }
