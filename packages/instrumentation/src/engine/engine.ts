@@ -14,7 +14,7 @@
  *
  * One engine is built per configuration; `setConfig` builds the next one.
  */
-import { context, propagation } from '@opentelemetry/api';
+import { context } from '@opentelemetry/api';
 import type { DiagLogger } from '@opentelemetry/api';
 import { createArgumentChecker, createValueSetProvider } from '@argcheck/core';
 import type {
@@ -33,7 +33,6 @@ import type { ResolvedConfig } from '../config/resolve-config.js';
 import { createCheckLog } from '../logs/check-log.js';
 import type { LogEmitter } from '../logs/check-log.js';
 import { definitionRecorder } from '../logs/definition-log.js';
-import { ATTR_GEN_AI_PROMPT_VERSION } from '../semconv.js';
 import type { IntegrationName } from '../semconv.js';
 import { NO_ATTRIBUTION } from '../telemetry/attribution.js';
 import type { Attribution } from '../telemetry/attribution.js';
@@ -46,7 +45,7 @@ import type { CallContext, Catalogs, CountedChecker } from './counted-checker.js
 import { readOnce } from './read-once.js';
 import { createRepairOutcomes } from './repair-outcomes.js';
 import type { RepairOutcomes } from './repair-outcomes.js';
-import { currentRun } from './run-scope.js';
+import { baggagePromptVersion, currentRun } from './run-scope.js';
 import type { Run, RunAttribution } from './run-scope.js';
 import { createToolNames } from './tool-names.js';
 
@@ -243,9 +242,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       const active = context.active();
       if (active !== lastContext) {
         lastContext = active;
-        lastBaggageVersion = propagation
-          .getBaggage(active)
-          ?.getEntry(ATTR_GEN_AI_PROMPT_VERSION)?.value;
+        lastBaggageVersion = baggagePromptVersion(active);
       }
       return lastBaggageVersion;
     } catch {

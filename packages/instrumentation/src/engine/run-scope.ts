@@ -10,13 +10,15 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { context, propagation } from '@opentelemetry/api';
+import type { Context } from '@opentelemetry/api';
 
 /** The baggage entry a run takes its prompt version from, read once when the run starts. */
 const PROMPT_VERSION_BAGGAGE = 'gen_ai.prompt.version';
 
-function baggagePromptVersion(): string | undefined {
+/** The `gen_ai.prompt.version` baggage entry of `ctx` (the active context by default). Never throws. */
+export function baggagePromptVersion(ctx: Context = context.active()): string | undefined {
   try {
-    const value = propagation.getBaggage(context.active())?.getEntry(PROMPT_VERSION_BAGGAGE)?.value;
+    const value = propagation.getBaggage(ctx)?.getEntry(PROMPT_VERSION_BAGGAGE)?.value;
     return typeof value === 'string' && value.length > 0 ? value : undefined;
   } catch {
     return undefined;

@@ -13,24 +13,11 @@
  * is the call with nothing known, whose series are the plain ones.
  */
 import type { DiagLogger } from '@opentelemetry/api';
-import {
-  ATTR_GEN_AI_AGENT_NAME,
-  ATTR_GEN_AI_PROMPT_VERSION,
-  ATTR_GEN_AI_PROVIDER_NAME,
-  ATTR_GEN_AI_REQUEST_MODEL,
-  ATTR_TOOL_DEFINITION,
-  ATTRIBUTION_OTHER,
-} from '../semconv.js';
+import { ATTRIBUTION_ATTRIBUTES, ATTRIBUTION_OTHER } from '../semconv.js';
 import { safeName } from './safe-name.js';
 
 /** The attribution keys, in the order their values are given and their attributes written. */
-export const ATTRIBUTION_KEYS = [
-  ATTR_GEN_AI_REQUEST_MODEL,
-  ATTR_GEN_AI_PROVIDER_NAME,
-  ATTR_GEN_AI_AGENT_NAME,
-  ATTR_GEN_AI_PROMPT_VERSION,
-  ATTR_TOOL_DEFINITION,
-] as const;
+export const ATTRIBUTION_KEYS = ATTRIBUTION_ATTRIBUTES;
 
 export interface Attribution {
   /** Dense from 0; 0 is `NO_ATTRIBUTION`. */
@@ -142,6 +129,11 @@ export function createAttributions(options: AttributionsOptions): Attributions {
       }
       return overflow(values);
     }
+    return keep(key, attributes);
+  };
+
+  /** A new attribution under `key`, with the next id. */
+  const keep = (key: string, attributes: Record<string, string>): Attribution => {
     const attribution: Attribution = Object.freeze({
       id: all.length,
       attributes: Object.freeze(attributes),
@@ -163,13 +155,7 @@ export function createAttributions(options: AttributionsOptions): Attributions {
     ATTRIBUTION_KEYS.forEach((name, i) => {
       if (values[i] !== undefined) attributes[name] = ATTRIBUTION_OTHER;
     });
-    const attribution: Attribution = Object.freeze({
-      id: all.length,
-      attributes: Object.freeze(attributes),
-    });
-    byKey.set(key, attribution);
-    all.push(attribution);
-    return attribution;
+    return keep(key, attributes);
   };
 
   return {
