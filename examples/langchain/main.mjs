@@ -33,7 +33,12 @@ const { BaseChatModel } = await import('@langchain/core/language_models/chat_mod
 const { createReactAgent } = await import('@langchain/langgraph/prebuilt');
 const { z } = await import('zod');
 
-/** A chat model that plays its turns in order and keeps what it was shown. */
+/**
+ * A chat model that plays its turns in order and keeps what it was shown.
+ * It names its model the way ChatOpenAI or ChatAnthropic do, from its own
+ * configuration: argcheck attributes each tool call to the model whose
+ * message carried it.
+ */
 class ScriptedChatModel extends BaseChatModel {
   constructor(turns) {
     super({});
@@ -45,6 +50,9 @@ class ScriptedChatModel extends BaseChatModel {
   }
   bindTools() {
     return this;
+  }
+  getLsParams(options) {
+    return { ...super.getLsParams(options), ls_model_name: 'gpt-4.1', ls_provider: 'openai' };
   }
   async _generate(messages) {
     this.seen.push(messages);
@@ -103,7 +111,8 @@ assert.match(
 );
 assert.equal(checks.length, 3);
 // One repair, for refund_order. The series also says what produced the call:
-// tool_definition is a hash of the tool's description and input schema.
+// the chat model, and tool_definition, a hash of the tool's description and
+// input schema.
 const repairs = (await metrics.points('tool_argument_repair_started')).map((line) => {
   const space = line.lastIndexOf(' ');
   return { attributes: JSON.parse(line.slice(0, space)), value: Number(line.slice(space + 1)) };
@@ -111,7 +120,15 @@ const repairs = (await metrics.points('tool_argument_repair_started')).map((line
 const definition = repairs[0]?.attributes.tool_definition;
 assert.match(definition, /^[0-9a-f]{12}$/);
 assert.deepEqual(repairs, [
-  { attributes: { tool: 'refund_order', tool_definition: definition }, value: 1 },
+  {
+    attributes: {
+      tool: 'refund_order',
+      'gen_ai.request.model': 'gpt-4.1',
+      'gen_ai.provider.name': 'openai',
+      tool_definition: definition,
+    },
+    value: 1,
+  },
 ]);
 
 inst.close();

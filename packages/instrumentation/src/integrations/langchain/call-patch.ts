@@ -10,7 +10,9 @@
  * 'tool_call' }`. A rejection answers the way LangChain reports a failed
  * tool call to the model: a `ToolMessage` with `status: 'error'` and the
  * call's id, or, when the call carries no id (a direct `invoke(args)`), the
- * repair message as the tool's content. Nothing is thrown.
+ * repair message as the tool's content. Nothing is thrown. The call is
+ * attributed to the chat model whose message carried its id
+ * (`model-patch.ts`).
  */
 import type { Engine } from '../../engine/engine.js';
 import { frameworkContext } from '../../kit/call-context.js';
@@ -20,6 +22,7 @@ import { isObject } from '../../kit/values.js';
 import type { Target } from '../../kit/values.js';
 import type { Method, Patch, Switch } from '../../kit/wrapping.js';
 import { toJsonSchema, toolMessageClass } from './core-modules.js';
+import { toolCallModel } from './model-patch.js';
 
 /** Where LangChain tool schemas come from: sets named `langchain:<tool>.<path>`. */
 const LANGCHAIN_CATALOG = { origin: 'langchain', integration: 'langchain' } as const;
@@ -66,6 +69,7 @@ function callChecked(
         context: frameworkContext(toolCallId),
         scope: tool,
         integration: 'langchain',
+        attribution: toolCallModel(host, toolCallId),
       },
       (args) => {
         if (toolCall === undefined) return send(args);

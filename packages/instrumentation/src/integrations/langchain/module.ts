@@ -1,7 +1,9 @@
 /**
  * LangChain.js: `StructuredTool.prototype.call` in the tools module of each
- * build of `@langchain/core` (`call-patch.ts`), and the modules `ToolMessage`
- * and `toJsonSchema` come from (`core-modules.ts`). The explicit entry point
+ * build of `@langchain/core` (`call-patch.ts`), `BaseChatModel`'s
+ * `generate` and `_streamIterator` for the model that produced each tool
+ * call (`model-patch.ts`), and the modules `ToolMessage` and `toJsonSchema`
+ * come from (`core-modules.ts`). The explicit entry point
  * is `inst.instrumentLangChainTool(tool)`.
  */
 import type { Host } from '../../kit/host.js';
@@ -9,6 +11,7 @@ import type { ModuleSpec } from '../../kit/module-spec.js';
 import { isObject } from '../../kit/values.js';
 import { patchToolCall, structuredToolPrototype } from './call-patch.js';
 import { captureCoreModule } from './core-modules.js';
+import { chatModelPrototype, patchGenerate, patchStreamIterator } from './model-patch.js';
 
 export const LANGCHAIN_CORE_PACKAGE = '@langchain/core';
 
@@ -26,16 +29,28 @@ export function langChainModules(host: Host): ModuleSpec[] {
         'dist/messages/tool.js',
         'dist/utils/json_schema.cjs',
         'dist/utils/json_schema.js',
+        'dist/language_models/chat_models.cjs',
+        'dist/language_models/chat_models.js',
       ],
       patch(moduleExports) {
         captureCoreModule(moduleExports);
         const proto = structuredToolPrototype(moduleExports);
         if (proto !== undefined) host.wrapping.wrap(proto, 'call', patchToolCall(host));
+        const model = chatModelPrototype(moduleExports);
+        if (model !== undefined) {
+          host.wrapping.wrap(model, 'generate', patchGenerate(host));
+          host.wrapping.wrap(model, '_streamIterator', patchStreamIterator(host));
+        }
         return moduleExports;
       },
       unpatch(moduleExports) {
         const proto = structuredToolPrototype(moduleExports);
         if (proto !== undefined) host.wrapping.unwrap(proto, 'call');
+        const model = chatModelPrototype(moduleExports);
+        if (model !== undefined) {
+          host.wrapping.unwrap(model, 'generate');
+          host.wrapping.unwrap(model, '_streamIterator');
+        }
       },
       explicit: 'inst.instrumentLangChainTool(tool)',
     },

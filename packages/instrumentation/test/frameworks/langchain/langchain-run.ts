@@ -35,10 +35,21 @@ export interface LangChainRunResult {
   statuses: Record<string, string>;
 }
 
-/** A chat model that answers with `turns` in order and keeps each turn's input messages. */
+/** What a partner chat model (`ChatOpenAI`, `ChatAnthropic`) reports of its configuration. */
+export interface ScriptedModelName {
+  model: string;
+  provider: string;
+}
+
+/**
+ * A chat model that answers with `turns` in order and keeps each turn's
+ * input messages; given a name, it reports it from `getLsParams` as the
+ * partner packages do (`ls_model_name`, `ls_provider`).
+ */
 export function scriptedChatModel(
   m: LangChainModules,
   turns: Messages.AIMessage[],
+  name?: ScriptedModelName,
 ): ChatModels.BaseChatModel & { readonly seen: Messages.BaseMessage[][] } {
   const { BaseChatModel } = m.chatModels;
   class ScriptedChatModel extends BaseChatModel {
@@ -48,6 +59,12 @@ export function scriptedChatModel(
     }
     override bindTools(): this {
       return this;
+    }
+    override getLsParams(options: this['ParsedCallOptions']) {
+      const params = super.getLsParams(options);
+      return name === undefined
+        ? params
+        : { ...params, ls_model_name: name.model, ls_provider: name.provider };
     }
     _generate(messages: Messages.BaseMessage[]) {
       this.seen.push(messages);
