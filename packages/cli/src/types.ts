@@ -45,9 +45,13 @@ export interface ArgumentReport {
   formattingTax: number;
   /** Distinct values kept (at most the cap). */
   distinctValues: number;
-  /** The top values by count, then by value. */
+  /**
+   * The top values: those out of the set at least once first, then members;
+   * each group by count, then by value. With `--mismatches`, out-of-set
+   * values only.
+   */
   values: ValueRow[];
-  /** Records whose value is kept but not among the top rows. */
+  /** Records whose value is kept but not among the rows shown. */
   valuesNotShown: number;
   /** Records whose value arrived after the distinct-value cap was reached. */
   valuesOverCap: number;

@@ -23,6 +23,11 @@ export interface AggregatorOptions {
 /** The value a record counts under with `by`, when it carries none. */
 export const NOT_ATTRIBUTED = '(none)';
 
+/** A value's key: its kind, then its text (`value-text.ts` logs a non-string as JSON text). */
+const STRING_KEY = 's';
+const JSON_KEY = 'j';
+const NOT_STRING = 'not_string';
+
 interface ValueCounts {
   count: number;
   inSetCount: number;
@@ -70,8 +75,11 @@ function ownCut(text: string, maxLength: number): string {
 export interface Aggregator {
   add(record: CheckRecord): void;
   readonly recordsOverSeriesCap: number;
-  /** The per-argument figures, sorted by tool, argument, set; `top` value rows each. */
-  summarise(top: number): ArgumentReport[];
+  /**
+   * The per-argument figures, sorted by tool, argument, set; `top` value rows
+   * each, out-of-set values first, or (`mismatchesOnly`) out-of-set values only.
+   */
+  summarise(top: number, mismatchesOnly?: boolean): ArgumentReport[];
 }
 
 /**
@@ -140,14 +148,16 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
       counts.valuesNotCaptured += 1;
       return;
     }
-    let entry = counts.values.get(cut(value));
+    // A number 42 and the string "42" are logged alike; the shape tells them apart.
+    const kind = shape === NOT_STRING ? JSON_KEY : STRING_KEY;
+    let entry = counts.values.get(kind + cut(value));
     if (!entry) {
       if (counts.values.size >= options.maxDistinctValues || valuesKept >= maxValuesInAll) {
         counts.valuesOverCap += 1;
         return;
       }
       entry = { count: 0, inSetCount: 0, shape: undefined };
-      counts.values.set(own(value), entry);
+      counts.values.set(kind + own(value), entry);
       valuesKept += 1;
     }
     entry.count += 1;
@@ -181,10 +191,10 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
     get recordsOverSeriesCap() {
       return recordsOverSeriesCap;
     },
-    summarise(top) {
+    summarise(top, mismatchesOnly = false) {
       return [...series.values()]
         .sort(compareSeries)
-        .map((counts) => summariseSeries(counts, top, options.by));
+        .map((counts) => summariseSeries(counts, top, options.by, mismatchesOnly));
     },
   };
 }
@@ -198,6 +208,12 @@ function compareSeries(a: SeriesCounts, b: SeriesCounts): number {
   );
 }
 
+/** Records of the kept values that are not among the rows shown. */
+function notShown(rows: readonly ValueRow[], shown: readonly ValueRow[]): number {
+  const all = rows.reduce((sum, row) => sum + row.count, 0);
+  return all - shown.reduce((sum, row) => sum + row.count, 0);
+}
+
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -209,17 +225,38 @@ function shapeRank(shape: string): number {
 
 const ratio = (part: number, whole: number): number => (whole === 0 ? 0 : part / whole);
 
+/** A value that was out of the set at least once: what one reads the table for. */
+const outOfSetAtAll = (row: ValueRow): boolean => row.count > row.inSetCount;
+
+/**
+ * Out-of-set values first (members would crowd them out), each group by
+ * count, then by value, a string before a non-string of the same text.
+ */
+function compareRows(a: ValueRow, b: ValueRow): number {
+  return (
+    Number(outOfSetAtAll(b)) - Number(outOfSetAtAll(a)) ||
+    b.count - a.count ||
+    compareText(a.value, b.value) ||
+    Number(a.shape === NOT_STRING) - Number(b.shape === NOT_STRING)
+  );
+}
+
 function summariseSeries(
   counts: SeriesCounts,
   top: number,
   by: string | undefined,
+  mismatchesOnly: boolean,
 ): ArgumentReport {
   const rows: ValueRow[] = [...counts.values]
-    .map(([value, { count, inSetCount, shape }]) =>
-      shape === undefined ? { value, count, inSetCount } : { value, count, inSetCount, shape },
-    )
-    .sort((a, b) => b.count - a.count || compareText(a.value, b.value));
-  const shown = rows.slice(0, Math.max(0, top));
+    .map(([key, { count, inSetCount, shape }]) => {
+      const value = key.slice(1);
+      return shape === undefined
+        ? { value, count, inSetCount }
+        : { value, count, inSetCount, shape };
+    })
+    .sort(compareRows);
+  const listed = mismatchesOnly ? rows.filter(outOfSetAtAll) : rows;
+  const shown = listed.slice(0, Math.max(0, top));
   const shapes: ShapeRow[] = [...counts.shapes]
     .sort(([a], [b]) => shapeRank(a) - shapeRank(b) || compareText(a, b))
     .map(([shape, count]) => ({
@@ -244,7 +281,7 @@ function summariseSeries(
     formattingTax: ratio(counts.outOfSet - counts.outOfSetNormalised, counts.records),
     distinctValues: rows.length,
     values: shown,
-    valuesNotShown: rows.slice(shown.length).reduce((sum, row) => sum + row.count, 0),
+    valuesNotShown: notShown(rows, shown),
     valuesOverCap: counts.valuesOverCap,
     valuesNotCaptured: counts.valuesNotCaptured,
     shapes,

@@ -8,6 +8,8 @@ import { splitLines } from './split-lines.js';
 export interface ReadReportOptions extends AggregatorOptions {
   /** Value rows per argument. */
   top: number;
+  /** Only values that were out of the set at least once get a row. */
+  mismatchesOnly?: boolean;
   /** Longer lines are reported corrupt and skipped, in bytes. */
   maxLineBytes: number;
   /** Told about every corrupt line and unreadable file; the reading goes on. */
@@ -87,7 +89,10 @@ export async function readReport(
     }
   }
   input.recordsOverSeriesCap = aggregator.recordsOverSeriesCap;
-  const report: Report = { input, arguments: aggregator.summarise(options.top) };
+  const report: Report = {
+    input,
+    arguments: aggregator.summarise(options.top, options.mismatchesOnly),
+  };
   if (definitions.size > 0) {
     report.definitions = [...definitions.values()].sort(
       (a, b) =>

@@ -1,11 +1,15 @@
 import type { ArgumentReport, Report } from '../types.js';
 import { formatCount, formatInSet, formatPercent, formatPoints } from './format.js';
 import { printable } from './printable.js';
-import { byText, inputLine } from './render-text.js';
+import { NOT_STRING, byText, inputLine } from './render-text.js';
 
-/** A JSON-quoted value in a code span; `|` is escaped because GFM splits cells on it even there. */
-function code(value: string): string {
-  return span(printable(JSON.stringify(value)).replaceAll('|', '\\|'));
+/**
+ * A JSON-quoted value (a `not_string` value as its JSON text) in a code span;
+ * `|` is escaped because GFM splits cells on it even there.
+ */
+function code(value: string, shape?: string): string {
+  const text = shape === NOT_STRING ? value : JSON.stringify(value);
+  return span(printable(text).replaceAll('|', '\\|'));
 }
 
 /** `text` in a code span long enough that no backtick run inside it closes it. */
@@ -50,7 +54,7 @@ function argumentSection(a: ArgumentReport, report: Report): string[] {
       ['value', 'count', 'in set', 'shape'],
       ['---', '---:', '---', '---'],
       a.values.map((row) => [
-        code(row.value),
+        code(row.value, row.shape),
         formatCount(row.count),
         formatInSet(row.inSetCount, row.count),
         row.shape === undefined ? '' : name(row.shape),

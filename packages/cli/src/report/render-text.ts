@@ -9,12 +9,19 @@ import {
 } from './format.js';
 import { printable } from './printable.js';
 
+/** The shape of a value that was not a string: the record carries its JSON text. */
+export const NOT_STRING = 'not_string';
+
 /** Long model output would wreck the columns; the JSON format keeps the full value. */
 const MAX_SHOWN_VALUE = 48;
 
-/** Quoted so that surrounding spaces and control characters stay visible (` LATE ` is a shape). */
-export function displayValue(value: string): string {
-  const quoted = printable(JSON.stringify(value));
+/**
+ * Strings quoted so that surrounding spaces and control characters stay
+ * visible (` LATE ` is a shape); a value that was not a string (`not_string`)
+ * as the JSON text it was logged as, so the number 42 reads `42`, not `"42"`.
+ */
+export function displayValue(value: string, shape?: string): string {
+  const quoted = printable(shape === NOT_STRING ? value : JSON.stringify(value));
   return quoted.length <= MAX_SHOWN_VALUE ? quoted : `${quoted.slice(0, MAX_SHOWN_VALUE - 1)}…`;
 }
 
@@ -35,7 +42,7 @@ export function inputLine(report: Report): string {
 
 function valueSection(a: ArgumentReport): string[] {
   const rows = a.values.map((row) => [
-    displayValue(row.value),
+    displayValue(row.value, row.shape),
     formatCount(row.count),
     formatInSet(row.inSetCount, row.count),
     printable(row.shape ?? ''),

@@ -27,7 +27,9 @@ standard input.
 
 Options:
   --format text|markdown|json  output format (default: text)
-  --top N                      emitted values shown per argument (default: 20)
+  --top N                      emitted values shown per argument (default: 20);
+                               values out of the set come first
+  --mismatches                 show only values that were out of the set
   --max-values N               distinct values kept per argument; later new
                                values are counted as "other" (default: 10000)
   --by ATTRIBUTE               split each argument's figures by an attribution
@@ -63,6 +65,7 @@ function parseReportArgs(argv: readonly string[]) {
       top: { type: 'string', default: '20' },
       'max-values': { type: 'string', default: '10000' },
       by: { type: 'string' },
+      mismatches: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -82,6 +85,7 @@ function parseReportArgs(argv: readonly string[]) {
     files: positionals,
     format,
     top: positiveInteger('--top', values.top, 0),
+    mismatchesOnly: values.mismatches,
     maxDistinctValues: positiveInteger('--max-values', values['max-values'], 1),
   };
 }
@@ -110,6 +114,7 @@ export async function reportCommand(argv: readonly string[], io: CommandIo): Pro
   };
   const report = await readReport(args.files, {
     top: args.top,
+    mismatchesOnly: args.mismatchesOnly,
     maxDistinctValues: args.maxDistinctValues,
     maxSeries: 1_000,
     maxValueLength: 256,

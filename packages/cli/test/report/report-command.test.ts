@@ -72,11 +72,11 @@ describe('argcheck report', () => {
 
 | value | count | in set | shape |
 | --- | ---: | --- | --- |
-| \`"DAMAGED"\` | 5 | yes |  |
 | \`"CUSTOMER_UNHAPPY"\` | 2 | no | invented |
-| \`"LATE"\` | 1 | yes |  |
+| \`"charged twice"\` | 1 | no | alias |
+| \`"damaged"\` | 1 | no | case |
 
-2 records carry values not shown.
+6 records carry values not shown.
 
 ### Mismatch shapes
 
@@ -115,8 +115,8 @@ describe('argcheck report', () => {
           normalisedRate: 0.3,
           formattingTax: 0.1,
           distinctValues: 5,
-          values: [{ value: 'DAMAGED', count: 5, inSetCount: 5 }],
-          valuesNotShown: 5,
+          values: [{ value: 'CUSTOMER_UNHAPPY', count: 2, inSetCount: 0, shape: 'invented' }],
+          valuesNotShown: 8,
           valuesOverCap: 0,
           valuesNotCaptured: 0,
           shapes: [
@@ -157,6 +157,40 @@ refund_order.reason_code → refunds.reason_codes
   format              1        100.0 %    50.0 %
   total               1        100.0 %    50.0 %
 `);
+  });
+
+  it('lists out-of-set values first, only those with --mismatches, and a number as a number', async () => {
+    const file = dir.path(
+      'assignees.jsonl',
+      [
+        ...Array.from({ length: 4 }, () => plainLine({ ...member, value: 'yes' })),
+        plainLine({ ...member, value: 'no' }),
+        plainLine({
+          in_set: 'false',
+          in_set_normalised: 'false',
+          shape: 'not_string',
+          value: '42',
+        }),
+        plainLine({ in_set: 'false', in_set_normalised: 'false', shape: 'invented', value: '42' }),
+      ].join('\n'),
+    );
+    const values = async (...flags: string[]) => {
+      const io = captureIo();
+      expect(await runCli(['report', ...flags, file], io)).to.equal(0);
+      const text = io.out();
+      return text.slice(text.indexOf('  emitted values'), text.indexOf('\n\n  mismatch shape'));
+    };
+    expect(await values('--top', '3')).to.equal(`  emitted values (top 3 of 4)
+  value  count  in set  shape
+  "42"       1  no      invented
+  42         1  no      not_string
+  "yes"      4  yes
+  1 more values: 1 records`);
+    expect(await values('--mismatches')).to.equal(`  emitted values (top 2 of 4)
+  value  count  in set  shape
+  "42"       1  no      invented
+  42         1  no      not_string
+  2 more values: 5 records`);
   });
 
   it('reports an empty file as no records, exit 0', async () => {
