@@ -4,8 +4,10 @@
 //   npm run bench -- --only instrumentation-check [-- --rounds 40 --batch 10000 --cold 4000]
 // `-- --log-sample-ratio 0` measures the same check without log records, in a
 // process of its own: a second instrumentation in this one would make the call
-// sites polymorphic and slow both figures down. `-- --attribution 0` runs it
-// with `attribution: false` (then the attributed row's context is ignored).
+// sites polymorphic and slow both figures down. The attribution bar compares
+// two more instances, with and without `attribution: false`, each in a worker
+// thread of its own (`lib/check-worker.ts`), round by round.
+import { Worker } from 'node:worker_threads';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
@@ -18,6 +20,7 @@ import { num, type BenchOptions, type BenchResult } from './lib/report.js';
 import { median, nowNs, quantile, rotated } from './lib/stats.js';
 import { discardingExporter } from './lib/telemetry.js';
 import { PullReader, sumOf } from '@argcheck/testing/metrics';
+import type { CheckWorkerData, CheckWorkerRequest } from './lib/check-worker.js';
 
 const CODES = ['DAMAGED', 'LATE', 'NOT_AS_DESCRIBED', 'DUPLICATE_CHARGE', 'WRONG_ITEM', 'OTHER'];
 const N = CODES.length;
@@ -42,7 +45,7 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
   const ROUNDS = options.number('rounds', 40);
   const COLD_CALLS = options.number('cold', 4_000);
   const LOG_SAMPLE_RATIO = options.number('log-sample-ratio', 1 / 50);
-  const ATTRIBUTION = options.number('attribution', 1) !== 0;
+  const ATTRIBUTION_ROUNDS = options.number('attribution-rounds', 40);
 
   // --- argcheck, telemetry on: MeterProvider and LoggerProvider registered.
   const reader = new PullReader();
@@ -57,7 +60,6 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
     checkedArguments: { refund_order: { reason_code: 'refunds.reason_codes' } },
     mcp: { enabled: false },
     logSampleRatio: LOG_SAMPLE_RATIO,
-    ...(ATTRIBUTION ? {} : { attribution: false as const }),
   });
   registerInstrumentations({ instrumentations: [inst], meterProvider, loggerProvider });
   await inst.ready();
@@ -66,8 +68,6 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
   const inSet = CODES.map((reason_code, i) => ({ order_id: `o-${i}`, reason_code }));
   const caseVariants = CODES.map((c, i) => ({ order_id: `o-${i}`, reason_code: c.toLowerCase() }));
   const args = (list: typeof inSet, i: number) => list[i % N] ?? {};
-  // What a dispatcher that knows its model passes: the same strings every call.
-  const attributed = { model: 'gpt-5', provider: 'openai', promptVersion: 'v3' };
 
   // --- the alternatives, with the same five attributes where they take any.
   const attributes = {
@@ -96,18 +96,6 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
       loop(n) {
         let s = 0;
         for (let i = 0; i < n; i++) s += inst.check('refund_order', args(inSet, i)).findings.length;
-        return s;
-      },
-    },
-    {
-      name: '`inst.check`, in-set, attributed (model, provider, prompt version)',
-      key: 'checkAttributed',
-      once: (i) => inst.check('refund_order', args(inSet, i), attributed).findings.length,
-      loop(n) {
-        let s = 0;
-        for (let i = 0; i < n; i++) {
-          s += inst.check('refund_order', args(inSet, i), attributed).findings.length;
-        }
         return s;
       },
     },
@@ -222,6 +210,33 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
   const coldRatio = (ns: number) =>
     ns < COLD_FLOOR_NS ? '—' : `${num(ns / coldMed('check'), 2)}×`;
 
+  // Attribution side by side: the same in-set check in two workers, one
+  // with attribution on (by default; nothing named, then model, provider and
+  // prompt version named in the context) and one with `attribution: false`.
+  const workers = {
+    on: await checkWorker(true, LOG_SAMPLE_RATIO),
+    off: await checkWorker(false, LOG_SAMPLE_RATIO),
+  };
+  const KINDS = [
+    { key: 'on', worker: workers.on, attributed: false },
+    { key: 'onNamed', worker: workers.on, attributed: true },
+    { key: 'off', worker: workers.off, attributed: false },
+  ] as const;
+  const byKind = new Map<string, number[]>(KINDS.map((k) => [k.key, []]));
+  for (const kind of KINDS) await kind.worker.batch(kind.attributed, BATCH * 20);
+  for (let round = 0; round < ATTRIBUTION_ROUNDS; round++) {
+    for (const kind of rotated([...KINDS], round)) {
+      for (let b = 0; b < 5; b++) {
+        byKind.get(kind.key)?.push(await kind.worker.batch(kind.attributed, BATCH));
+      }
+    }
+  }
+  const workerChecks = (await workers.on.count()) + (await workers.off.count());
+  const expectedWorkerChecks = KINDS.length * (BATCH * 20 + ATTRIBUTION_ROUNDS * 5 * BATCH);
+  await workers.on.close();
+  await workers.off.close();
+  const kindMed = (key: string): number => median(byKind.get(key) ?? []);
+
   // Collection must see every check: the counts are exact, not sampled.
   const { resourceMetrics } = await reader.collect();
   const checked = sumOf(resourceMetrics, 'tool_argument_value_check');
@@ -268,9 +283,7 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
       'Beside it, in the same process: an sdk-metrics ' +
       '`counter.add(1, attributes)` with the five attributes a check series has, prom-client `inc` ' +
       'with five labels, an ajv-compiled `enum`, a zod `enum`, a bare `Set.has` (each cycling through ' +
-      'the same six codes), a check of a lower-cased code (a `case` mismatch), and the in-set check ' +
-      "with a context naming the model, provider and prompt version (the series' attribution, " +
-      'docs/decisions/0027-attribution.md). Each operation has ' +
+      'the same six codes), and a check of a lower-cased code (a `case` mismatch). Each operation has ' +
       `its own timed loop; ${ROUNDS} rounds, each running every operation for 5 batches of ` +
       `${num(BATCH)} calls in a rotated order, after warm-up. Median and interquartile range of ` +
       'the per-batch ns per call. **Cold caches**: the same operations, each call timed alone ' +
@@ -279,7 +292,14 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
       `less the median of timing nothing the same way (${num(timerNs)} ns). In a loop everything ` +
       "a check touches stays in the CPU's nearest caches; in a process that does other work " +
       'between two checks (an MCP call parses, validates and allocates kilobytes) it does not, ' +
-      'and this column is closer to what a check costs there.',
+      'and this column is closer to what a check costs there. **Attribution** ' +
+      "(the series' model, provider, agent, prompt version and tool definition, " +
+      'docs/decisions/0027-attribution.md): the same in-set check through two more instances, ' +
+      'each in a worker thread of its own (its own V8 isolate, so neither makes the ' +
+      "other's call sites polymorphic): one with attribution on, as by default, checked with " +
+      'nothing named and with a context naming the model, provider and prompt version; one ' +
+      `with \`attribution: false\`. ${ATTRIBUTION_ROUNDS} rounds in rotated order, 5 batches of ` +
+      `${num(BATCH)} calls per kind each; median of the per-batch ns per call.`,
     tables: [
       {
         head: [
@@ -292,6 +312,22 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
         ],
         rows,
       },
+      {
+        head: [
+          'in-set `inst.check`, in its own worker',
+          'median ns',
+          'relative to attribution off',
+        ],
+        rows: [
+          ['attribution on (default), nothing named', 'on'],
+          ['attribution on, model, provider and prompt version named', 'onNamed'],
+          ['`attribution: false`', 'off'],
+        ].map(([name, key]) => [
+          name as string,
+          num(kindMed(key as string), 1),
+          `${num(kindMed(key as string) / kindMed('off'), 2)}×`,
+        ]),
+      },
     ],
     bars: [
       {
@@ -300,17 +336,23 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
         holds: med('check') <= BAR_NS,
       },
       {
-        bar: 'an attributed in-set check: median within 15 % of the same check with nothing attributed',
-        figure:
-          `${num(med('checkAttributed'), 1)} ns vs ${num(med('check'), 1)} ns ` +
-          `(${num(med('checkAttributed') / med('check'), 2)}×)` +
-          (ATTRIBUTION ? '' : ', attribution off'),
-        holds: med('checkAttributed') <= 1.15 * med('check'),
+        bar:
+          'attribution on, nothing named: in-set check median within 15 % of the same check ' +
+          'with `attribution: false`, side by side',
+        figure: `${num(kindMed('on'), 1)} ns vs ${num(kindMed('off'), 1)} ns (${num(kindMed('on') / kindMed('off'), 2)}×)`,
+        holds: kindMed('on') <= 1.15 * kindMed('off'),
+      },
+      {
+        bar:
+          'attribution on, model, provider and prompt version named: in-set check median ' +
+          'within 15 % of the same check with `attribution: false`, side by side',
+        figure: `${num(kindMed('onNamed'), 1)} ns vs ${num(kindMed('off'), 1)} ns (${num(kindMed('onNamed') / kindMed('off'), 2)}×)`,
+        holds: kindMed('onNamed') <= 1.15 * kindMed('off'),
       },
       {
         bar: 'every check counted (the counters are exact, not sampled)',
-        figure: `${num(checked)} of ${num(expectedChecks)}`,
-        holds: checked === expectedChecks,
+        figure: `${num(checked + workerChecks)} of ${num(expectedChecks + expectedWorkerChecks)}`,
+        holds: checked === expectedChecks && workerChecks === expectedWorkerChecks,
       },
     ],
     notes: [
@@ -329,10 +371,46 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
       medianNs: Object.fromEntries(OPS.map((op) => [op.key, med(op.key)])),
       coldMedianNs: Object.fromEntries(OPS.map((op) => [op.key, coldMed(op.key)])),
       timerNs,
+      attributionMedianNs: Object.fromEntries(KINDS.map((k) => [k.key, kindMed(k.key)])),
       rounds: ROUNDS,
       batch: BATCH,
       checked,
       expectedChecks,
+    },
+  };
+}
+
+interface CheckWorker {
+  /** ns per call of `n` in-set checks, with or without a context naming what produced them. */
+  batch(attributed: boolean, n: number): Promise<number>;
+  /** The checks its counters hold. */
+  count(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** An instrumentation in a worker thread (`lib/check-worker.ts`), once its set is loaded. */
+async function checkWorker(attribution: boolean, logSampleRatio: number): Promise<CheckWorker> {
+  const data: CheckWorkerData = { codes: CODES, attribution, logSampleRatio };
+  const worker = new Worker(new URL('./lib/check-worker.js', import.meta.url), {
+    workerData: data,
+  });
+  // One answer is awaited at a time; a worker that fails fails the benchmark.
+  let waiting: { resolve(value: unknown): void; reject(error: unknown): void } | undefined;
+  worker.on('message', (value: unknown) => waiting?.resolve(value));
+  worker.on('error', (error: unknown) => waiting?.reject(error));
+  const next = () => new Promise<unknown>((resolve, reject) => (waiting = { resolve, reject }));
+  const ask = async (request: CheckWorkerRequest): Promise<unknown> => {
+    const answer = next();
+    worker.postMessage(request);
+    return answer;
+  };
+  await next(); // 'ready'
+  return {
+    batch: async (attributed, n) => Number(await ask({ type: 'batch', attributed, n })),
+    count: async () => Number(await ask({ type: 'count' })),
+    async close() {
+      await ask({ type: 'close' });
+      await worker.terminate();
     },
   };
 }
