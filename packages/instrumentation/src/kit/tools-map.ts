@@ -2,8 +2,8 @@
  * Framework tools as argcheck sees them: their input schemas handed to the
  * engine as catalogs (string enums become derived value sets named
  * `<origin>:<tool>.<path>`), and tools kept in a map of name → tool with
- * `execute(input, options)` (the AI SDK's `tools`, the tools a Mastra agent
- * converts for its loop) replaced by checked copies.
+ * `execute(input, options)` (the AI SDK's `tools`, a Mastra agent's
+ * `tools`) replaced by checked copies.
  *
  * A checked map holds, for each executable tool, a copy whose own
  * properties (at least `execute`) go through the engine's seam under the
@@ -15,7 +15,6 @@
  */
 import type { Engine } from '../engine/engine.js';
 import type { RunAttribution } from '../engine/run-scope.js';
-import { sameStructure } from '../engine/same-arguments.js';
 import type { IntegrationName } from '../semconv.js';
 import { boundedWait } from './bounded-wait.js';
 import { frameworkContext } from './call-context.js';
@@ -53,24 +52,18 @@ export interface CheckedTool {
   listed(): Promise<void> | undefined;
 }
 
-/** What a scope listed last: its tools' names and schemas, and whether sets were derived. */
-interface LastListing {
-  readonly derive: boolean;
-  readonly names: readonly string[];
-  readonly schemas: readonly unknown[];
-  readonly descriptions: readonly (string | undefined)[];
-}
-
 /** Per instrumentation: copies made, scopes listed. */
 export interface ToolsState {
   readonly copies: WeakMap<object, Map<string, ToolLike>>;
-  /** Copies this instance made. */
+  /** Copies this instance made, and tools it checks in place (`run-tools.ts`). */
   readonly made: WeakSet<object>;
   /** Scopes whose listing is in use, or on its way (the promise to wait for). */
   readonly listed: WeakMap<object, Promise<void> | undefined>;
-  /** Scopes listed every time (an agent's tools): what they listed last. */
-  readonly last: WeakMap<object, LastListing>;
-  /** Tools maps checked without an agent scope, by the map given: its checked map. */
+  /** Agents whose tools are built anew for every run: what they listed last (`run-tools.ts`). */
+  readonly agents: WeakMap<object, Listed>;
+  /** Tools of a run found to be as their agent listed them last. */
+  readonly verified: WeakSet<object>;
+  /** Tools maps checked, by the map given: its checked map. */
   readonly maps: WeakMap<object, CheckedMap>;
 }
 
@@ -89,61 +82,24 @@ export function createToolsState(): ToolsState {
     copies: new WeakMap(),
     made: new WeakSet(),
     listed: new WeakMap(),
-    last: new WeakMap(),
+    agents: new WeakMap(),
+    verified: new WeakSet(),
     maps: new WeakMap(),
   };
 }
 
-/**
- * The same listing as the scope's last: the same names in the same order,
- * and schemas of the same structure. A framework that builds an agent's
- * tools anew for every run (Mastra) gives new schema objects of the same
- * content each time; the engine would derive the same catalog from them.
- */
-function sameListing(
-  last: LastListing | undefined,
-  derive: boolean,
-  names: readonly string[],
-  schemas: readonly unknown[],
-  descriptions: readonly (string | undefined)[],
-): boolean {
-  if (last === undefined || last.derive !== derive || last.names.length !== names.length) {
-    return false;
+/** A copy of `tool` (prototype and every property descriptor) with `properties` set on it. */
+export function copyWith(tool: ToolLike, properties: Record<string, unknown>): ToolLike {
+  // The descriptors replaced before the copy is made: a frozen tool's are not configurable.
+  const descriptors = Object.getOwnPropertyDescriptors(tool);
+  for (const [key, value] of Object.entries(properties)) {
+    descriptors[key] = { value, writable: true, enumerable: true, configurable: true };
   }
-  for (let i = 0; i < names.length; i++) {
-    if (last.names[i] !== names[i] || last.descriptions[i] !== descriptions[i]) return false;
-    if (!sameStructure(last.schemas[i], schemas[i])) return false;
-  }
-  return true;
+  return Object.create(Object.getPrototypeOf(tool) as object | null, descriptors) as ToolLike;
 }
 
 function checkedCopy(kind: ToolsKind, call: CheckedTool): ToolLike {
-  const copy = Object.create(
-    Object.getPrototypeOf(call.tool) as object | null,
-    Object.getOwnPropertyDescriptors(call.tool),
-  ) as ToolLike;
-  for (const [key, value] of Object.entries(kind.checked(call))) {
-    Object.defineProperty(copy, key, {
-      value,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
-  }
-  call.host.tools.made.add(copy);
-  return copy;
-}
-
-/**
- * The checked copy of a tool an agent's framework built for one run: a
- * plain object is copied as the framework copies its own tools when it
- * wraps them with hooks (`{ ...tool, execute }`), far cheaper than keeping
- * every descriptor; any other object the way `checkedCopy` does.
- */
-function runCopy(kind: ToolsKind, call: CheckedTool): ToolLike {
-  const tool = call.tool;
-  if (Object.getPrototypeOf(tool) !== Object.prototype) return checkedCopy(kind, call);
-  const copy: ToolLike = { ...tool, ...kind.checked(call) };
+  const copy = copyWith(call.tool, kind.checked(call));
   call.host.tools.made.add(copy);
   return copy;
 }
@@ -187,32 +143,59 @@ export function invokingExecute(
   };
 }
 
-/**
- * Hand the input schemas of `tools` to the engine as the catalog of `scope`.
- * With `once`, a scope is listed on its first sight only (a tool object's
- * schema does not change); without it, every time (an agent's tools may).
- * Returns a promise, bounded (`boundedWait`), that settles once calls in the
- * scope see the derived sets, or `undefined` when there is nothing to wait
- * for. The tool names are listed whatever `frameworks.deriveValueSets` says:
- * they name the calls' series. Never throws, never rejects.
- */
 /** Where a framework's tool catalogs come from: the set names' first part, and the integration. */
 export interface CatalogSource {
   readonly origin: string;
   readonly integration: IntegrationName;
 }
 
+/** One tool of a catalog: its name, a reader of its input schema (may throw), its description. */
+export type CatalogEntry = readonly [name: string, schema: () => unknown, description?: unknown];
+
+/** What a scope's catalog was listed as: the names, input schemas and descriptions the engine took. */
+export interface Listed {
+  readonly derive: boolean;
+  readonly names: readonly string[];
+  /** A schema still a promise when listed is `undefined` here. */
+  readonly schemas: readonly unknown[];
+  readonly descriptions: readonly (string | undefined)[];
+}
+
+/**
+ * Hand the input schemas of `tools` to the engine as the catalog of `scope`,
+ * on the scope's first sight only: a tool object's schema does not change.
+ * Returns a promise, bounded (`boundedWait`), that settles once calls in the
+ * scope see the derived sets, or `undefined` when there is nothing to wait
+ * for. Never throws, never rejects.
+ */
 export function listTools(
   host: Host,
   engine: Engine,
   scope: object,
   source: CatalogSource,
-  tools: readonly (readonly [name: string, schema: () => unknown, description?: unknown])[],
-  once: boolean,
+  tools: readonly CatalogEntry[],
+): Promise<void> | undefined {
+  const state = host.tools;
+  if (state.listed.has(scope)) return state.listed.get(scope);
+  return listScope(host, engine, scope, source, tools);
+}
+
+/**
+ * List `tools` as the catalog of `scope` now, whatever was listed before;
+ * `onListed` is told what the engine took. The tool names are listed
+ * whatever `frameworks.deriveValueSets` says: they name the calls' series.
+ * Never throws, never rejects.
+ */
+export function listScope(
+  host: Host,
+  engine: Engine,
+  scope: object,
+  source: CatalogSource,
+  tools: readonly CatalogEntry[],
+  onListed?: (listed: Listed) => void,
 ): Promise<void> | undefined {
   const { origin } = source;
   const state = host.tools;
-  if (once && state.listed.has(scope)) return state.listed.get(scope);
   let waiting: Promise<void> | undefined;
   try {
     const derive = host.deriveFrameworkSets();
@@ -233,11 +216,6 @@ export function listTools(
       typeof description === 'string' ? description : undefined,
     );
     const pending = schemas.some((schema) => schema instanceof Promise);
-    // Listed every time: a listing the same as the last one the engine took changes nothing.
-    const memo = !once && !pending;
-    if (memo && sameListing(state.last.get(scope), derive, names, schemas, descriptions)) {
-      return state.listed.get(scope);
-    }
     const list = (resolved: readonly unknown[]) =>
       engine.toolsListed(scope, {
         tools: names.map((name, i) => ({
@@ -253,7 +231,12 @@ export function listTools(
           list,
         )
       : list(schemas);
-    if (memo) state.last.set(scope, { derive, names, schemas, descriptions });
+    onListed?.({
+      derive,
+      names,
+      schemas: schemas.map((schema) => (schema instanceof Promise ? undefined : schema)),
+      descriptions,
+    });
     if (ready !== undefined) {
       waiting = boundedWait(ready).then(() => {
         state.listed.set(scope, undefined);
@@ -285,98 +268,68 @@ function unchanged(state: ToolsState, kept: CheckedMap, tools: ToolsMap): boolea
 }
 
 /**
- * `tools` with every executable tool replaced by its checked copy, listed
- * under `agentScope` (every time) or, without one, under the tool itself
- * (once). Returns `tools` itself when there is nothing to replace. Never
- * throws: anything unexpected leaves the map as it came.
+ * `tools` with every executable tool replaced by its checked copy, each
+ * tool listed as a catalog of its own, once. Returns `tools` itself when
+ * there is nothing to replace. Never throws: anything unexpected leaves the
+ * map as it came. (An agent's tools built anew for every run: `run-tools.ts`.)
  */
-export function checkTools<T>(
-  host: Host,
-  kind: ToolsKind,
-  tools: T,
-  agentScope?: object,
-): { tools: T; listed: Promise<void> | undefined } {
+export function checkTools<T>(host: Host, kind: ToolsKind, tools: T): T {
   try {
-    if (!hasProperties(tools)) return { tools, listed: undefined };
+    if (!hasProperties(tools)) return tools;
     const state = host.tools;
-    if (agentScope === undefined) {
-      // The same map again (an app passes its tools to every generateText call).
-      const kept = state.maps.get(tools);
-      if (kept !== undefined && kept.kind === kind && unchanged(state, kept, tools)) {
-        return { tools: kept.checked as T, listed: undefined };
-      }
+    // The same map again (an app passes its tools to every generateText call).
+    const kept = state.maps.get(tools);
+    if (kept !== undefined && kept.kind === kind && unchanged(state, kept, tools)) {
+      return kept.checked as T;
     }
     const all = Object.entries(tools as ToolsMap);
-    const entries = all.filter(
+    const fresh = all.filter(
       (entry): entry is [string, ToolLike] =>
-        isObject(entry[1]) && typeof entry[1].execute === 'function',
+        isObject(entry[1]) && typeof entry[1].execute === 'function' && !state.made.has(entry[1]),
     );
-    const fresh = entries.filter(([, tool]) => !state.made.has(tool));
-    if (fresh.length === 0) return { tools, listed: undefined };
+    if (fresh.length === 0) return tools;
     host.seen(kind.integration);
-    const schemas = (list: readonly (readonly [string, ToolLike])[]) =>
-      list.map(([name, tool]) => [name, () => kind.inputSchema(tool), tool.description] as const);
     // Listed now when the instrumentation is on; otherwise at the first call (`listed()`).
     const engine = host.engine();
-    const waits: Promise<void>[] = [];
-    const wait = (p: Promise<void> | undefined) => p !== undefined && waits.push(p);
-    const agentTools = agentScope === undefined ? undefined : schemas(entries);
-    if (engine !== undefined && agentScope !== undefined && agentTools !== undefined) {
-      wait(listTools(host, engine, agentScope, kind, agentTools, false));
-    }
     const checked = Object.create(Object.getPrototypeOf(tools) as object | null) as Record<
       string,
       unknown
     >;
     Object.assign(checked, tools);
     for (const [name, tool] of fresh) {
-      const scope = agentScope ?? tool;
-      const scopeTools = agentTools ?? schemas([[name, tool]]);
-      if (engine !== undefined && agentScope === undefined) {
-        wait(listTools(host, engine, tool, kind, scopeTools, true));
-      }
-      // Made only for a copy to make: a copy kept from an earlier map needs none.
-      const call = (): CheckedTool => ({
-        host,
-        tool,
-        name,
-        scope,
-        listed: () => {
-          if (state.listed.has(scope)) return state.listed.get(scope);
-          const current = host.engine();
-          return current === undefined
-            ? undefined
-            : listTools(host, current, scope, kind, scopeTools, true);
-        },
-      });
-      if (agentScope !== undefined) {
-        // An agent's tools as its framework built them for this run: new
-        // objects every run, so a copy kept for the next would never be used.
-        checked[name] = runCopy(kind, call());
-        continue;
-      }
+      const catalog: CatalogEntry[] = [[name, () => kind.inputSchema(tool), tool.description]];
+      if (engine !== undefined) void listTools(host, engine, tool, kind, catalog);
       let byName = state.copies.get(tool);
       if (byName === undefined) state.copies.set(tool, (byName = new Map<string, ToolLike>()));
       let copy = byName.get(name);
       if (copy === undefined) {
-        copy = checkedCopy(kind, call());
+        copy = checkedCopy(kind, {
+          host,
+          tool,
+          name,
+          scope: tool,
+          listed: () => {
+            if (state.listed.has(tool)) return state.listed.get(tool);
+            const current = host.engine();
+            return current === undefined
+              ? undefined
+              : listTools(host, current, tool, kind, catalog);
+          },
+        });
         byName.set(name, copy);
       }
       checked[name] = copy;
     }
-    const listed = waits.length === 0 ? undefined : Promise.all(waits).then(() => undefined);
-    if (agentScope === undefined) {
-      state.maps.set(tools, {
-        kind,
-        names: all.map(([name]) => name),
-        values: all.map(([, value]) => value),
-        tools: fresh.map(([, tool]) => tool),
-        checked,
-      });
-    }
-    return { tools: checked as T, listed };
+    state.maps.set(tools, {
+      kind,
+      names: all.map(([name]) => name),
+      values: all.map(([, value]) => value),
+      tools: fresh.map(([, tool]) => tool),
+      checked,
+    });
+    return checked as T;
   } catch (error) {
     host.diag.debug(`argcheck: ${kind.origin} tools left unchecked`, error);
-    return { tools, listed: undefined };
+    return tools;
   }
 }

@@ -48,7 +48,7 @@ function optionsPatch(host: Host, kind: ToolsKind, streaming: boolean): Patch {
       }
       let run: RunAttribution | undefined;
       try {
-        const { tools } = checkTools(host, kind, options.tools);
+        const tools = checkTools(host, kind, options.tools);
         if (tools !== options.tools) args[0] = { ...options, tools };
         run = modelRun(options.model);
       } catch {
@@ -84,7 +84,7 @@ function prepareCallPatch(host: Host, kind: ToolsKind): Patch {
       if (!on.active || !(pending instanceof Promise)) return pending;
       return pending.then((prepared: unknown) => {
         if (!hasProperties(prepared) || prepared.tools == null) return prepared;
-        const { tools } = checkTools(host, kind, prepared.tools);
+        const tools = checkTools(host, kind, prepared.tools);
         return tools === prepared.tools ? prepared : { ...prepared, tools };
       });
     };
@@ -151,5 +151,5 @@ const EXPLICIT_KIND = aiSdkTools(() => loadedAsSchema);
  * not changed.
  */
 export function wrapAiSdkTools<T>(host: Host, tools: T): T {
-  return checkTools(host, EXPLICIT_KIND, tools).tools;
+  return checkTools(host, EXPLICIT_KIND, tools);
 }

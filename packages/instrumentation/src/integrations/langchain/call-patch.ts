@@ -81,14 +81,9 @@ function callChecked(
   const listed = host.tools.listed;
   const waiting = listed.has(tool)
     ? listed.get(tool)
-    : listTools(
-        host,
-        engine,
-        tool,
-        LANGCHAIN_CATALOG,
-        [[name, () => inputSchemaOf(tool), tool.description]],
-        true,
-      );
+    : listTools(host, engine, tool, LANGCHAIN_CATALOG, [
+        [name, () => inputSchemaOf(tool), tool.description],
+      ]);
   return waiting === undefined ? checked() : waiting.then(checked);
 }
 

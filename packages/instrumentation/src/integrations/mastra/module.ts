@@ -18,7 +18,7 @@
  */
 import type { Host } from '../../kit/host.js';
 import type { ModuleSpec } from '../../kit/module-spec.js';
-import { checkTools } from '../../kit/tools-map.js';
+import { checkRunTools } from '../../kit/run-tools.js';
 import { hasProperties } from '../../kit/values.js';
 import type { Target } from '../../kit/values.js';
 import type { Patch } from '../../kit/wrapping.js';
@@ -38,7 +38,7 @@ function convertToolsPatch(host: Host): Patch {
       const pending = original.apply(this, args);
       if (!on.active || !hasProperties(this) || !(pending instanceof Promise)) return pending;
       return pending.then((converted: unknown) => {
-        const { tools, listed } = checkTools(host, MASTRA_TOOLS, converted, this);
+        const { tools, listed } = checkRunTools(host, MASTRA_TOOLS, converted, this);
         return listed === undefined ? tools : listed.then(() => tools);
       });
     };

@@ -12,6 +12,7 @@ import { checkTools, invokingExecute } from '../../kit/tools-map.js';
 import type { ToolLike, ToolsKind } from '../../kit/tools-map.js';
 import { hasProperties, isObject } from '../../kit/values.js';
 import { modelRun } from '../../kit/model-attribution.js';
+import type { RunAttribution } from '../../engine/run-scope.js';
 
 export interface MastraRejection {
   error: true;
@@ -21,6 +22,12 @@ export interface MastraRejection {
 export function mastraRejection(message: string): MastraRejection {
   return { error: true, message };
 }
+
+/** What each agent's calls were last attributed to, and the model and name it was read from. */
+const agentRuns = new WeakMap<
+  object,
+  { model: unknown; name: unknown; run: RunAttribution | undefined }
+>();
 
 export const MASTRA_TOOLS: ToolsKind = {
   integration: 'mastra',
@@ -32,13 +39,18 @@ export const MASTRA_TOOLS: ToolsKind = {
   },
   checked: (call) => ({ execute: invokingExecute(MASTRA_TOOLS, call, mastraRejection) }),
   // The scope of a run's tools is the agent: its `model` (a router id such as
-  // `openai/gpt-5`, or an AI SDK model object) and its `name`. A model given
-  // as a function or a fallback list names none argcheck can read.
+  // `openai/gpt-5`, or an AI SDK model object) and its `name`, read again
+  // only when they change. A model given as a function or a fallback list
+  // names none argcheck can read.
   attributionOf(scope) {
     try {
       if (!hasProperties(scope) || typeof scope.convertTools !== 'function') return undefined;
-      const model = typeof scope.model === 'function' ? undefined : scope.model;
-      return modelRun(model, scope.name);
+      const { model, name } = scope;
+      const kept = agentRuns.get(scope);
+      if (kept !== undefined && kept.model === model && kept.name === name) return kept.run;
+      const run = typeof model === 'function' ? undefined : modelRun(model, name);
+      agentRuns.set(scope, { model, name, run });
+      return run;
     } catch {
       return undefined;
     }
@@ -52,5 +64,5 @@ export const MASTRA_TOOLS: ToolsKind = {
  * arguments counts once). A new map; the tools given are not changed.
  */
 export function wrapMastraTools<T>(host: Host, tools: T): T {
-  return checkTools(host, MASTRA_TOOLS, tools).tools;
+  return checkTools(host, MASTRA_TOOLS, tools);
 }

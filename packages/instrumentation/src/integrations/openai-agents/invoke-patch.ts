@@ -96,14 +96,9 @@ export function listAgentsTool(
   // Every call after the first only asks (no list to build).
   const listed = host.tools.listed;
   if (listed.has(tool)) return listed.get(tool);
-  return listTools(
-    host,
-    engine,
-    tool,
-    AGENTS_CATALOG,
-    [[name, () => tool.parameters, tool.description]],
-    true,
-  );
+  return listTools(host, engine, tool, AGENTS_CATALOG, [
+    [name, () => tool.parameters, tool.description],
+  ]);
 }
 
 /** Check the call and send it on, or answer it; a promise, like `invokeFunctionTool`'s. */
