@@ -18,6 +18,7 @@ import type { Clock, Finding } from '@argcheck/core';
 import { REPAIR_OUTCOME_SLOT } from '../telemetry/series.js';
 import type { ArgumentSeries } from '../telemetry/series.js';
 import type { RepairOutcome } from '../semconv.js';
+import { isRun } from './run-scope.js';
 import type { Run } from './run-scope.js';
 
 /** Rejected arguments waiting for their retry, at most (over every run and tool). */
@@ -52,10 +53,6 @@ export interface RepairOutcomes {
 function bump(series: ArgumentSeries, outcome: RepairOutcome): void {
   const slot = REPAIR_OUTCOME_SLOT[outcome];
   series.counts[slot] = (series.counts[slot] as number) + 1;
-}
-
-function isRun(key: unknown): key is Run {
-  return typeof key === 'object' && key !== null && (key as Partial<Run>).onEnd instanceof Set;
 }
 
 export function createRepairOutcomes(options: {
@@ -140,7 +137,7 @@ export function createRepairOutcomes(options: {
         if (byTool === undefined) {
           byTool = new Map<string, Map<string, Pending>>();
           waiting.set(key, byTool);
-          if (isRun(key) && !key.ended) key.onEnd.add(onRunEnd);
+          if (isRun(key)) key.onEnd(onRunEnd);
         }
         let byArgument = byTool.get(tool);
         if (byArgument === undefined) byTool.set(tool, (byArgument = new Map<string, Pending>()));
@@ -160,7 +157,7 @@ export function createRepairOutcomes(options: {
     sweep,
     close() {
       for (const key of [...waiting.keys()]) {
-        if (isRun(key)) key.onEnd.delete(onRunEnd);
+        if (isRun(key)) key.offEnd(onRunEnd);
         abandonKey(key);
       }
     },

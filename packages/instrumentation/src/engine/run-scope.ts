@@ -36,12 +36,15 @@ export interface Run extends RunAttribution {
   /** The active baggage's `gen_ai.prompt.version` when the run started (below the option). */
   readonly baggagePromptVersion: string | undefined;
   /** The run has ended: its rejected calls can no longer be retried. */
-  ended: boolean;
-  /** Called once when the run ends. */
-  readonly onEnd: Set<(run: Run) => void>;
+  readonly ended: boolean;
+  /** Call `listener` once when the run ends (never, if it has ended already). */
+  onEnd(listener: (run: Run) => void): void;
+  offEnd(listener: (run: Run) => void): void;
 }
 
 const STORAGE_KEY = Symbol.for('argcheck.instrumentation.run-scope');
+/** The mark of a run, the same in every copy of this package (the CommonJS and ESM builds). */
+const RUN = Symbol.for('argcheck.instrumentation.run');
 
 type Store = { storage: AsyncLocalStorage<Run> | undefined };
 const store: Store = ((globalThis as Record<symbol, unknown>)[STORAGE_KEY] ??= {
@@ -53,17 +56,76 @@ export function currentRun(): Run | undefined {
   return store.storage?.getStore();
 }
 
-function end(run: Run): void {
-  if (run.ended) return;
-  run.ended = true;
-  for (const listener of run.onEnd) {
-    try {
-      listener(run);
-    } catch {
-      // A listener is argcheck's own bookkeeping; it never affects the run.
+/**
+ * A run. Its end is watched only once something listens for it (a rejected
+ * call waiting for its retry): most runs have no listener, and watching
+ * every run's promise would cost two reactions per run for nothing.
+ */
+class RunState implements Run {
+  readonly [RUN] = true as const;
+  readonly model: string | undefined;
+  readonly provider: string | undefined;
+  readonly agent: string | undefined;
+  readonly promptVersion: string | undefined;
+  readonly baggagePromptVersion: string | undefined;
+  ended = false;
+  private listeners: Set<(run: Run) => void> | undefined;
+  /** What the run's function returned, while it has not settled and nothing watches it. */
+  private pending: Promise<unknown> | undefined;
+
+  constructor(attribution: RunAttribution, outer: Run | undefined) {
+    this.model = attribution.model ?? outer?.model;
+    this.provider = attribution.provider ?? outer?.provider;
+    this.agent = attribution.agent ?? outer?.agent;
+    this.promptVersion = attribution.promptVersion ?? outer?.promptVersion;
+    this.baggagePromptVersion = outer?.baggagePromptVersion ?? baggagePromptVersion();
+  }
+
+  onEnd(listener: (run: Run) => void): void {
+    if (this.ended) return;
+    (this.listeners ??= new Set()).add(listener);
+    const pending = this.pending;
+    if (pending !== undefined) {
+      this.pending = undefined;
+      const end = () => this.end();
+      pending.then(end, end);
     }
   }
-  run.onEnd.clear();
+
+  offEnd(listener: (run: Run) => void): void {
+    this.listeners?.delete(listener);
+  }
+
+  /** The run ends when `result` settles. */
+  endsWith(result: Promise<unknown>): void {
+    if (this.listeners === undefined) {
+      this.pending = result;
+    } else {
+      const end = () => this.end();
+      result.then(end, end);
+    }
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.pending = undefined;
+    const listeners = this.listeners;
+    if (listeners === undefined) return;
+    this.listeners = undefined;
+    for (const listener of listeners) {
+      try {
+        listener(this);
+      } catch {
+        // A listener is argcheck's own bookkeeping; it never affects the run.
+      }
+    }
+  }
+}
+
+/** Whether `key` (a repair's correlation key) is a run, of this copy of the package or another. */
+export function isRun(key: unknown): key is Run {
+  return typeof key === 'object' && key !== null && (key as { [RUN]?: unknown })[RUN] === true;
 }
 
 /**
@@ -75,32 +137,17 @@ function end(run: Run): void {
  * its rejected calls wait for their retry until `repairWindowMs` passes.
  */
 export function withRun<T>(attribution: RunAttribution, fn: () => T, ends = true): T {
-  const outer = currentRun();
-  const run: Run = {
-    model: attribution.model ?? outer?.model,
-    provider: attribution.provider ?? outer?.provider,
-    agent: attribution.agent ?? outer?.agent,
-    promptVersion: attribution.promptVersion ?? outer?.promptVersion,
-    baggagePromptVersion: outer?.baggagePromptVersion ?? baggagePromptVersion(),
-    ended: false,
-    onEnd: new Set(),
-  };
+  const run = new RunState(attribution, currentRun());
   const storage = (store.storage ??= new AsyncLocalStorage<Run>());
   let result: T;
   try {
     result = storage.run(run, fn);
   } catch (error) {
-    end(run);
+    run.end();
     throw error;
   }
   if (!ends) return result;
-  if (result instanceof Promise) {
-    result.then(
-      () => end(run),
-      () => end(run),
-    );
-  } else {
-    end(run);
-  }
+  if (result instanceof Promise) run.endsWith(result);
+  else run.end();
   return result;
 }
