@@ -80,7 +80,9 @@ export function createAgent(seed: number, data: AgentData): Agent {
   const slipQuota = new Map<string, (rate: number) => boolean>();
   const shapeMix = new Map<string, (w: Partial<Record<MismatchShape, number>>) => MismatchShape>();
   const toolMix = createMix<ToolName>(random);
-  const routeMix = createMix<RouteName>(random);
+  // One per tool: two error-diffusion sequences side by side fall into step,
+  // and a canary share of all calls would not be its share of each tool's.
+  const routeMix = new Map<ToolName, (w: Partial<Record<RouteName, number>>) => RouteName>();
   let orders = 100_000;
 
   const emit = (
@@ -114,7 +116,9 @@ export function createAgent(seed: number, data: AgentData): Agent {
   return {
     next(profile) {
       const tool = toolMix(profile.tools);
-      const route = routeMix(profile.routes);
+      let mix = routeMix.get(tool);
+      if (!mix) routeMix.set(tool, (mix = createMix<RouteName>(random)));
+      const route = mix(profile.routes);
       const on = { ...profile.behaviour[route], key: route };
       const slips: Slip[] = [];
       let args: Record<string, unknown>;

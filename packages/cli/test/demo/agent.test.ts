@@ -32,6 +32,12 @@ describe('demo agent', () => {
     const canary = phaseAt(3).profile;
     const planned = Array.from({ length: 6_000 }, () => agent.next(canary));
     expect(planned.filter((c) => c.route === 'canary').length).to.be.within(895, 905);
+    // The share holds for each tool, not only over all calls.
+    for (const tool of ['refund_order', 'create_ticket', 'transfer_stock']) {
+      const calls = planned.filter((c) => c.tool === tool);
+      const canaries = calls.filter((c) => c.route === 'canary').length;
+      expect(Math.abs(canaries - calls.length * 0.15), tool).to.be.at.most(2);
+    }
     expect(planned.filter((c) => c.route === 'original')).to.deep.equal([]);
     for (const [route, rate] of [
       ['rewritten', 0.011],
