@@ -93,7 +93,8 @@ provider canary:
   gen_ai.request.model=acme-chat-4   current     850       1.1 %
   gen_ai.request.model=nova-large-1  canary      150       3.3 %
   aggregate                                    1,000       1.4 %
-  nova-large-1 is out of set 3.3 % against acme-chat-4's 1.1 % (3.1×); the aggregate went from 1.1 % before the canary to 1.4 % (+0.3 pts): read the canary on its own line, not the aggregate.`,
+  nova-large-1 is out of set 3.3 % against acme-chat-4's 1.1 % (3.1×); the aggregate went from 1.1 % before the canary to 1.4 % (+0.3 pts): read the canary on its own line, not the aggregate.
+  (150 checks on the smallest line: one call there is 0.7 pts; a longer run reads closer to the story's rates.)`,
     );
     expect(renderSideBySide({ sideBySide: {}, definitions: [] })).to.deep.equal([]);
   });

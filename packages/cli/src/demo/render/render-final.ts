@@ -87,6 +87,9 @@ export function renderSeries(series: DemoFigures['series']): string[] {
   return lines;
 } // prettier-ignore
 
+/** Below this many checks on a line, the side-by-side section says what one call weighs. */
+const FEW_CHECKS = 200;
+
 /** `6.2 %` for a line, `–` for one without checks. */
 const rateOf = (checks: number, outOfSet: number): string =>
   checks === 0 ? '–' : formatPercent(outOfSet / checks);
@@ -95,10 +98,14 @@ const rateOf = (checks: number, outOfSet: number): string =>
 function renderSplit(split: SplitFigures, names: (value: string) => string, reading: string): string[] {
   const rows = split.rows.map((r) => [`${split.attribute}=${r.value}`, names(r.value), formatCount(r.checks), rateOf(r.checks, r.outOfSet)]);
   rows.push(['aggregate', '', formatCount(split.aggregate.checks), rateOf(split.aggregate.checks, split.aggregate.outOfSet)]);
+  const fewest = Math.min(...split.rows.map((r) => r.checks));
+  // A short run gives a line few checks: say what one call weighs there.
+  const note = fewest < FEW_CHECKS ? [`  (${formatCount(fewest)} checks on the smallest line: one call there is ${formatPoints(1 / fewest)}; a longer run reads closer to the story's rates.)`] : [];
   return [
     `${split.label}:`,
     ...alignColumns([['series', '', 'checks', 'out of set'], ...rows], [false, false, true, true]).map((l) => `  ${l}`),
     `  ${reading}`,
+    ...note,
   ];
 } // prettier-ignore
 
