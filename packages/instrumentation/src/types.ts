@@ -129,7 +129,8 @@ export interface ToolArgumentInstrumentationConfig extends InstrumentationConfig
   /**
    * What a `reject` mode repair message may say about a set's members, by set
    * name (a configured set, or a derived one such as
-   * `mcp:<server>/<tool>.<argument>`); a set not named: `'list'`. The repair
+   * `mcp:<server>/<tool>.<argument>`, a server or tool name holding `/`, `.`
+   * or `"` written as a JSON string); a set not named: `'list'`. The repair
    * message is read by the model and by whoever prompts it, so a private
    * set (active user handles) should be `'none'`: `'list'` names every member
    * of a set of up to 20 and the five closest of a larger one, `'closest'` the

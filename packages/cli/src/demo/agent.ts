@@ -2,6 +2,7 @@ import type { MismatchShape } from '@argcheck/core';
 import { createMix, createQuota } from './mix.js';
 import { between, mulberry32, pick, type Random } from './prng.js';
 import type { ToolName } from './tools.js';
+import type { RouteName } from './traffic.js';
 import {
   LABELLED_REASON_CODES,
   REASON_CODES,
@@ -10,12 +11,20 @@ import {
 } from './value-set-data.js';
 import { variant, type ValueKind } from './variants.js';
 
-/** How often each argument goes wrong, and how, at one point of the story. */
-export interface AgentProfile {
+/** How often each argument goes wrong on one route, and how. */
+export interface RouteBehaviour {
   /** Share of calls whose argument is out of set, per value kind, in [0, 1]. */
   outOfSet: Readonly<Record<ValueKind, number>>;
   /** Relative weights of the mismatch shapes, per value kind. */
   shapes: Readonly<Record<ValueKind, Readonly<Partial<Record<MismatchShape, number>>>>>;
+}
+
+/** The traffic at one point of the story. */
+export interface AgentProfile {
+  /** Relative weights of the routes (model and server listing) the calls take. */
+  routes: Readonly<Partial<Record<RouteName, number>>>;
+  /** How each route's calls go wrong. */
+  behaviour: Readonly<Record<RouteName, RouteBehaviour>>;
   /** Share of refunds that mean the seventh reason code (0 until the owner adds it). */
   seventhCodeShare: number;
   /** Relative weights of the tools. */
@@ -32,6 +41,8 @@ export interface Slip {
 
 export interface PlannedCall {
   tool: ToolName;
+  /** The model that makes the call, and the server listing it read. */
+  route: RouteName;
   args: Record<string, unknown>;
   slips: Slip[];
 }
@@ -65,27 +76,29 @@ const ALIASES = new Map(
 /** A tool-calling model, simulated: seeded, so `--seed` replays the same calls. */
 export function createAgent(seed: number, data: AgentData): Agent {
   const random: Random = mulberry32(seed);
-  const slipQuota = new Map<ValueKind, (rate: number) => boolean>();
-  const shapeMix = new Map<
-    ValueKind,
-    (w: Partial<Record<MismatchShape, number>>) => MismatchShape
-  >();
+  // Per route and kind, so that each route's line tracks its own rate and mix.
+  const slipQuota = new Map<string, (rate: number) => boolean>();
+  const shapeMix = new Map<string, (w: Partial<Record<MismatchShape, number>>) => MismatchShape>();
   const toolMix = createMix<ToolName>(random);
+  // One per tool: two error-diffusion sequences side by side fall into step,
+  // and a canary share of all calls would not be its share of each tool's.
+  const routeMix = new Map<ToolName, (w: Partial<Record<RouteName, number>>) => RouteName>();
   let orders = 100_000;
 
   const emit = (
-    profile: AgentProfile,
+    on: RouteBehaviour & { key: RouteName },
     kind: ValueKind,
     where: string,
     meant: string,
     slips: Slip[],
   ): unknown => {
-    let quota = slipQuota.get(kind);
-    if (!quota) slipQuota.set(kind, (quota = createQuota(random)));
-    if (!quota(profile.outOfSet[kind])) return meant;
-    let mix = shapeMix.get(kind);
-    if (!mix) shapeMix.set(kind, (mix = createMix<MismatchShape>(random)));
-    const shape = mix(profile.shapes[kind]);
+    const key = `${on.key}:${kind}`;
+    let quota = slipQuota.get(key);
+    if (!quota) slipQuota.set(key, (quota = createQuota(random)));
+    if (!quota(on.outOfSet[kind])) return meant;
+    let mix = shapeMix.get(key);
+    if (!mix) shapeMix.set(key, (mix = createMix<MismatchShape>(random)));
+    const shape = mix(on.shapes[kind]);
     // An owner label only exists for some members; a model that writes one meant one of those.
     const target =
       shape === 'alias' && kind === 'reason_code' && (ALIASES.get(meant) ?? []).length === 0
@@ -103,29 +116,27 @@ export function createAgent(seed: number, data: AgentData): Agent {
   return {
     next(profile) {
       const tool = toolMix(profile.tools);
+      let mix = routeMix.get(tool);
+      if (!mix) routeMix.set(tool, (mix = createMix<RouteName>(random)));
+      const route = mix(profile.routes);
+      const on = { ...profile.behaviour[route], key: route };
       const slips: Slip[] = [];
       let args: Record<string, unknown>;
       if (tool === 'refund_order') {
         orders += between(random, 1, 9);
-        const reason_code = emit(profile, 'reason_code', 'reason_code', reasonCode(profile), slips);
+        const reason_code = emit(on, 'reason_code', 'reason_code', reasonCode(profile), slips);
         args = { order_id: `ORD-${orders}`, reason_code };
       } else if (tool === 'create_ticket') {
         args = {
           summary: pick(random, SUMMARIES),
-          component_id: emit(
-            profile,
-            'component',
-            'component_id',
-            pick(random, data.components),
-            slips,
-          ),
-          assignee: emit(profile, 'handle', 'assignee', pick(random, data.handles), slips),
+          component_id: emit(on, 'component', 'component_id', pick(random, data.components), slips),
+          assignee: emit(on, 'handle', 'assignee', pick(random, data.handles), slips),
         };
       } else {
         const items = Array.from({ length: between(random, 1, 3) }, (_, i) => ({
           sku: `SKU-${between(random, 10_000, 99_999)}`,
           warehouse_code: emit(
-            profile,
+            on,
             'warehouse',
             `items[${i}].warehouse_code`,
             pick(random, WAREHOUSES),
@@ -135,7 +146,7 @@ export function createAgent(seed: number, data: AgentData): Agent {
         }));
         args = { items };
       }
-      return { tool, args, slips };
+      return { tool, route, args, slips };
     },
 
     repair(call, message) {

@@ -8,15 +8,17 @@ export const DEMO_HELP = `Usage: argcheck demo [options]
 
 Plays, in about a minute, the story of checking tool-call arguments against
 the value sets their owners branch on, on real parts: a loopback HTTP owner
-serving the sets, an MCP server as a stdio child process, a seeded simulated
-agent calling it through the real MCP client instrumented by argcheck, and the
-OpenTelemetry SDK with an in-process metric reader feeding the live table.
+serving the sets, two versions of an MCP server as stdio child processes, a
+seeded simulated agent calling them through real MCP clients instrumented by
+argcheck, and the OpenTelemetry SDK with an in-process metric reader feeding
+the live table.
 
 Story: ~6 % of refund reason codes out of set (a quarter of them case or
-format variants), a description rewrite (~1 %), a provider migration (~3 %),
-the refunds owner adding a seventh code (a spike until the cached set's TTL),
-the identity owner down for a stretch (calls still succeed; checks report
-unavailable; the set's age grows).
+format variants); a description rewrite (~1 %) rolled out to half the servers,
+then to all; a provider canary (a new model on 15 % of calls, ~3 %, while the
+aggregate barely moves); the refunds owner adding a seventh code (a spike
+until the cached set's TTL); the identity owner down for a stretch (calls
+still succeed; checks report unavailable; the set's age grows).
 
 Options:
   --mode observe|normalise|reject

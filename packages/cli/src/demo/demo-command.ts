@@ -1,9 +1,15 @@
 import { ExitCode, type CommandIo } from '../io.js';
 import { formatCount } from '../report/format.js';
 import { DEMO_HELP, parseDemoArgs } from './demo-args.js';
-import type { DemoFigures } from './figures.js';
+import type { DemoFigures, ToolFigures } from './figures.js';
 import { createLiveOutput } from './render/live-output.js';
-import { renderPartition, renderSeries, renderStory } from './render/render-final.js';
+import {
+  renderPartition,
+  renderRepairExamples,
+  renderSeries,
+  renderSideBySide,
+  renderStory,
+} from './render/render-final.js';
 import { renderTable, renderValueSets } from './render/render-live.js';
 import { runDemo, type DemoRun } from './run-demo.js';
 
@@ -17,15 +23,27 @@ function otlpLine(otlp: DemoFigures['otlp']): string {
   return error === undefined ? `${line}.` : `${line} (last error: ${error}).`;
 }
 
+/** Why a tool's calls sent and calls the servers received differ, from the figures. */
+function callLine(tool: string, t: ToolFigures): string {
+  const sent = `${tool}: ${formatCount(t.attempts)} sent`;
+  if (t.received === null || t.refusedByServer === null) return `${sent}, ? reached the servers (a server could not say).`;
+  const reasons: string[] = [];
+  if (t.repairsStarted > 0) reasons.push(`${formatCount(t.repairsStarted)} refused by argcheck with a repair message, never sent (reject mode)`);
+  if (t.refusedByServer > 0) {
+    reasons.push(
+      `${formatCount(t.refusedByServer)} refused by the server's own input schema before its handler ran` +
+        (t.notString > 0 ? ` (argcheck counted ${formatCount(t.notString)} not_string values: a number or null where the schema says string)` : ''),
+    );
+  }
+  const reached = `${formatCount(t.received)} reached the servers`;
+  return reasons.length === 0 ? `${sent}, ${reached}.` : `${sent}, ${reached}: ${reasons.join('; ')}.`;
+} // prettier-ignore
+
 function footer(figures: DemoFigures, logFile: string | undefined): string[] {
-  const tools = Object.entries(figures.tools).map(
-    ([tool, t]) =>
-      `${tool} ${formatCount(t.attempts)} sent, ` +
-      `${t.received === null ? '?' : formatCount(t.received)} reached the server`,
-  );
   const logs = `${formatCount(figures.logRecords)} sampled log records (1 in 50 checks)`;
   return [
-    `Calls: ${tools.join('; ')}.`,
+    'Calls, retries included:',
+    ...Object.entries(figures.tools).map(([tool, t]) => `  ${callLine(tool, t)}`),
     logFile ? `${logs}, written to ${logFile}: try "argcheck report ${logFile}".` : `${logs}.`,
     otlpLine(figures.otlp),
   ];
@@ -38,6 +56,10 @@ function renderFinal(run: DemoRun, interactive: boolean, logFile?: string): stri
   if (!interactive)
     sections.push(['Final figures', ...renderTable(frame), '', ...renderValueSets(frame)]);
   sections.push(renderStory(figures.phases));
+  const sideBySide = renderSideBySide(figures);
+  if (sideBySide.length > 0) sections.push(sideBySide);
+  const repairs = renderRepairExamples(figures.repairExamples);
+  if (repairs.length > 0) sections.push(repairs);
   for (const a of figures.arguments) sections.push(renderPartition(a));
   sections.push(renderSeries(figures.series));
   sections.push(footer(figures, logFile));

@@ -2,11 +2,13 @@ import { httpValueSet, type CheckMode, type Clock, type ValueSetProvider } from 
 import { ToolArgumentInstrumentation } from '@argcheck/instrumentation';
 import { argcheckViews } from '@argcheck/instrumentation/views';
 import { connectMcpServer, type McpConnection } from './mcp-connection.js';
+import type { ToolReply } from './run-scenario.js';
 import { startOwnerServer, type OwnerServer } from './owner-server.js';
 import { mulberry32 } from './prng.js';
 import type { ScenarioTiming } from './scenario.js';
 import { createDemoTelemetry, type DemoTelemetry } from './telemetry/demo-telemetry.js';
-import { CHECKED_ARGUMENTS } from './tools.js';
+import { CHECKED_ARGUMENTS, type ToolName } from './tools.js';
+import { LISTINGS, modelOf, ROUTES, type ListingName, type RouteName } from './traffic.js';
 import {
   activeHandles,
   componentIds,
@@ -32,8 +34,19 @@ export interface DemoSessionOptions {
 export interface DemoSession {
   readonly owner: OwnerServer;
   readonly telemetry: DemoTelemetry;
-  readonly mcp: McpConnection;
+  /** One MCP server process per listing, each with its own instrumented client. */
+  readonly mcp: Readonly<Record<ListingName, McpConnection>>;
   readonly valueSets: ValueSetProvider;
+  /**
+   * Runs one turn of the agent on `route` — a call and its retry — under the
+   * route's model (`inst.withAttribution`): the model attribution of its
+   * calls, and one run for the repair outcome.
+   */
+  turn<T>(route: RouteName, fn: () => Promise<T>): Promise<T>;
+  /** Calls `tool` on the server whose listing `route` reads. */
+  callTool(route: RouteName, tool: ToolName, args: Record<string, unknown>): Promise<ToolReply>;
+  /** Calls that reached the servers' handlers, per tool, both servers together. */
+  received(): Promise<Record<string, number>>;
   readonly components: readonly string[];
   readonly handles: readonly string[];
   /** Closes everything that was started, child process included; never rejects. */
@@ -94,11 +107,37 @@ export async function startDemoSession(options: DemoSessionOptions): Promise<Dem
     });
     await inst.ready();
 
-    // ESM imports are out of reach of require hooks: instrument the client itself.
-    const mcp = await connectMcpServer((client) => inst.instrumentMcpClient(client));
-    closers.push(() => mcp.close());
+    // ESM imports are out of reach of require hooks: instrument each client itself.
+    const mcp = {} as Record<ListingName, McpConnection>;
+    for (const listing of Object.keys(LISTINGS) as ListingName[]) {
+      const connection = await connectMcpServer((c) => inst.instrumentMcpClient(c), listing);
+      closers.push(() => connection.close());
+      mcp[listing] = connection;
+      // Listed now, so that the first calls already carry their tool_definition.
+      await connection.client.listTools();
+    }
+    await inst.ready();
 
-    return { owner, telemetry, mcp, valueSets: inst.valueSets, components, handles, close };
+    return {
+      owner,
+      telemetry,
+      mcp,
+      valueSets: inst.valueSets,
+      components,
+      handles,
+      turn: (route, fn) => inst.withAttribution(modelOf(route), fn),
+      callTool: (route, tool, args) => mcp[ROUTES[route].listing].callTool(tool, args),
+      async received() {
+        const total: Record<string, number> = {};
+        for (const connection of Object.values(mcp)) {
+          for (const [tool, n] of Object.entries(await connection.received())) {
+            total[tool] = (total[tool] ?? 0) + n;
+          }
+        }
+        return total;
+      },
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { ToolReply } from './run-scenario.js';
 import { RECEIVED_URI, type ToolName } from './tools.js';
+import type { ListingName } from './traffic.js';
 
 /** The demo's MCP server script, next to this file in the build. */
 export const MCP_SERVER_SCRIPT = fileURLToPath(new URL('./mcp-server.js', import.meta.url));
@@ -19,16 +20,17 @@ export interface McpConnection {
 }
 
 /**
- * Starts the MCP server as a stdio child process and connects a real SDK
- * client to it. `instrument` runs before the connection is made, as a user's
+ * Starts the MCP server, serving `listing`, as a stdio child process and
+ * connects a real SDK client to it. `instrument` runs before the connection is made, as a user's
  * `inst.instrumentMcpClient(client)` would.
  */
 export async function connectMcpServer(
   instrument: (client: Client) => void,
+  listing: ListingName = 'original',
 ): Promise<McpConnection> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [MCP_SERVER_SCRIPT],
+    args: [MCP_SERVER_SCRIPT, listing],
     stderr: 'pipe',
   });
   let tail = '';

@@ -1,11 +1,15 @@
 // Child process: the demo's MCP server on stdio. It plays the services the
 // agent acts on; it records what reaches it and answers ok. It deliberately
 // holds no value sets of its own (argument schemas say "string", not an enum):
-// the sets live with their owners, and the check runs in the client.
+// the sets live with their owners, and the check runs in the client. Its one
+// argument names the listing it serves (traffic.ts): the demo runs one
+// process of each version side by side, a rolling deploy of a rewritten
+// `refund_order` description.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { RECEIVED_URI } from './tools.js';
+import { LISTINGS, type ListingName } from './traffic.js';
 
 const received: Record<string, number> = {};
 
@@ -14,12 +18,15 @@ function ok(tool: string, text: string) {
   return { content: [{ type: 'text' as const, text }] };
 }
 
-const server = new McpServer({ name: 'argcheck-demo-shop', version: '1.0.0' });
+const listingName = (process.argv[2] ?? 'original') as ListingName;
+const listing = Object.hasOwn(LISTINGS, listingName) ? LISTINGS[listingName] : LISTINGS.original;
+
+const server = new McpServer({ name: 'argcheck-demo-shop', version: listing.version });
 
 server.registerTool(
   'refund_order',
   {
-    description: 'Refund an order. reason_code is one of the refunds service reason codes.',
+    description: listing.refundDescription,
     inputSchema: { order_id: z.string(), reason_code: z.string() },
   },
   ({ order_id, reason_code }) => ok('refund_order', `refunded ${order_id} (${reason_code})`),

@@ -9,7 +9,13 @@ import type { DemoFigures } from './figures.js';
 import type { LiveFrame } from './render/live-frame.js';
 import type { LiveOutput } from './render/live-output.js';
 import { renderFrame, renderOneLine } from './render/render-live.js';
-import { emptyTallies, runScenario, type ScenarioClock, type ToolTally } from './run-scenario.js';
+import {
+  emptyTallies,
+  runScenario,
+  type RepairExample,
+  type ScenarioClock,
+  type ToolTally,
+} from './run-scenario.js';
 import { phaseAt, scenarioTiming } from './scenario.js';
 import { createStoryRecorder, type StoryMark } from './story-recorder.js';
 import { argumentCounts } from './telemetry/argument-figures.js';
@@ -83,6 +89,7 @@ async function play(
   let nextPlain = PLAIN_STEP;
   let seventhAddedAt: number | undefined;
   let storyLabel = '';
+  const repairExamples: RepairExample[] = [];
 
   const copy = (t: Record<ToolName, ToolTally>) => structuredClone(t);
   const collect = async (): Promise<Snapshot> => {
@@ -188,7 +195,9 @@ async function play(
     timing,
     agent: createAgent(args.seed, session),
     mode: args.mode,
-    callTool: (tool, toolArgs) => session.mcp.callTool(tool, toolArgs),
+    callTool: (tool, toolArgs, route) => session.callTool(route, tool, toolArgs),
+    turn: (route, fn) => session.turn(route, fn),
+    onRepair: (example) => void repairExamples.push(example),
     clock,
     beforeCall,
     onPhase,
@@ -210,11 +219,13 @@ async function play(
     snapshot: end.snapshot,
     tallies,
     // An interrupted run may have lost the server; the figures go on without its count.
-    received: await session.mcp.received().catch(() => undefined),
+    received: await session.received().catch(() => undefined),
     phases: recorder.finish(end),
     statuses: statuses(),
     ownerAnswers: session.owner.requests(),
     logRecords: session.telemetry.logRecords(),
+    definitions: session.telemetry.definitions(),
+    repairExamples,
   });
   return { figures, frame, interrupted: signal.aborted };
 }

@@ -2,6 +2,7 @@ import type { CheckMode } from '@argcheck/core';
 import type { Agent } from './agent.js';
 import { phaseAt, phaseIndexAt, type ScenarioTiming } from './scenario.js';
 import { TOOLS, type ToolName } from './tools.js';
+import type { RouteName } from './traffic.js';
 
 /** What the agent sees of a tool result. */
 export interface ToolReply {
@@ -9,8 +10,28 @@ export interface ToolReply {
   text: string;
 }
 
-/** Calls a tool through the (instrumented) MCP client. */
-export type CallTool = (tool: ToolName, args: Record<string, unknown>) => Promise<ToolReply>;
+/** Calls a tool through the (instrumented) MCP client of the server `route` reads. */
+export type CallTool = (
+  tool: ToolName,
+  args: Record<string, unknown>,
+  route: RouteName,
+) => Promise<ToolReply>;
+
+/** A call refused with a repair message, and what the agent did with it (`reject` mode). */
+export interface RepairExample {
+  tool: ToolName;
+  route: RouteName;
+  /** The call's index in the run. */
+  call: number;
+  /** The arguments the agent sent first. */
+  sent: Record<string, unknown>;
+  /** The tool result the model read: argcheck's repair message. */
+  message: string;
+  /** The arguments of the agent's second attempt, chosen from the message. */
+  retried: Record<string, unknown>;
+  /** Whether the second attempt went through. */
+  retryAccepted: boolean;
+}
 
 /** Per tool, what the agent's calls came to. */
 export interface ToolTally {
@@ -52,6 +73,13 @@ export interface RunScenarioOptions {
   tallies?: Record<ToolName, ToolTally>;
   /** Stops the run early (Ctrl-C); the calls made so far stay counted. */
   signal?: AbortSignal;
+  /**
+   * Runs one turn of the agent — a call and, in `reject` mode, its retry —
+   * on its route (the demo: under the route's model). Default: just runs it.
+   */
+  turn?: <T>(route: RouteName, fn: () => Promise<T>) => Promise<T>;
+  /** Receives the first refused call of each tool, with its repair message. */
+  onRepair?(example: RepairExample): void;
 }
 
 export function emptyTallies(): Record<ToolName, ToolTally> {
@@ -73,6 +101,7 @@ export async function runScenario(
   const tallies = options.tallies ?? emptyTallies();
   let start = clock.now();
   let phaseIndex = -1;
+  const repairsShown = new Set<ToolName>();
   for (let i = 0; i < timing.totalCalls && !options.signal?.aborted; i += 1) {
     await options.beforeCall?.(i);
     const due = phaseIndexAt(i, timing.totalCalls);
@@ -91,22 +120,30 @@ export async function runScenario(
     const tally = tallies[call.tool];
     tally.planned += 1;
     tally.attempts += 1;
-    const reply = await callTool(call.tool, call.args);
-    if (!reply.isError) {
-      tally.succeeded += 1;
-    } else if (mode === 'reject') {
-      // In reject mode the check refuses before the server sees the call; the
-      // agent reads the listed values and tries once more.
-      tally.rejected += 1;
-      tally.attempts += 1;
-      const retry = await callTool(call.tool, agent.repair(call, reply.text));
-      if (!retry.isError) {
+    const turn = options.turn ?? ((_route, fn) => fn());
+    await turn(call.route, async () => {
+      const reply = await callTool(call.tool, call.args, call.route);
+      if (!reply.isError) {
         tally.succeeded += 1;
-        tally.repaired += 1;
+      } else if (mode === 'reject') {
+        // In reject mode the check refuses before the server sees the call; the
+        // agent reads the listed values and tries once more.
+        tally.rejected += 1;
+        tally.attempts += 1;
+        const retried = agent.repair(call, reply.text);
+        const retry = await callTool(call.tool, retried, call.route);
+        if (!retry.isError) {
+          tally.succeeded += 1;
+          tally.repaired += 1;
+        }
+        if (!repairsShown.has(call.tool)) {
+          repairsShown.add(call.tool);
+          options.onRepair?.({ tool: call.tool, route: call.route, call: i, sent: call.args, message: reply.text, retried, retryAccepted: !retry.isError }); // prettier-ignore
+        }
+      } else {
+        tally.serverErrors += 1;
       }
-    } else {
-      tally.serverErrors += 1;
-    }
+    });
     await options.onProgress?.(i + 1);
   }
   return tallies;

@@ -1,4 +1,5 @@
-import type { AgentProfile } from './agent.js';
+import type { AgentProfile, RouteBehaviour } from './agent.js';
+import { MODELS, type RouteName } from './traffic.js';
 
 /** What the owners do when a phase starts. */
 export type OwnerEvent = 'add_seventh_code' | 'identity_down' | 'identity_up';
@@ -16,10 +17,10 @@ export interface Phase {
 const TOOLS = { refund_order: 45, create_ticket: 35, transfer_stock: 20 };
 
 /**
- * Mismatch shapes of refund reason codes before the rewrite: case and format
- * are 27 % of them, the share normalisation can repair (6.2 % → 4.5 %).
+ * Mismatch shapes of refund reason codes on the current model: case and
+ * format are 27 % of them, the share normalisation can repair (6.2 % → 4.5 %).
  */
-const BASELINE_REASON_SHAPES = {
+const CURRENT_REASON_SHAPES = {
   case: 15,
   format: 12,
   alias: 18,
@@ -27,8 +28,8 @@ const BASELINE_REASON_SHAPES = {
   invented: 38,
   not_string: 5,
 };
-/** The new provider lowercases more, so the formatting share grows. */
-const MIGRATED_REASON_SHAPES = {
+/** The new provider's model lowercases more, so the formatting share grows. */
+const CANARY_REASON_SHAPES = {
   case: 22,
   format: 13,
   alias: 15,
@@ -43,27 +44,43 @@ const OTHER_SHAPES = {
   warehouse: { case: 40, format: 10, near_miss: 20, invented: 30 },
 };
 
-function profile(
-  reasonRate: number,
-  reasonShapes: Record<string, number>,
-  seventh = 0,
-): AgentProfile {
+function behaviour(reasonRate: number, reasonShapes: Record<string, number>): RouteBehaviour {
   return {
     outOfSet: { reason_code: reasonRate, component: 0.03, handle: 0.02, warehouse: 0.015 },
     shapes: { reason_code: reasonShapes, ...OTHER_SHAPES },
-    seventhCodeShare: seventh,
-    tools: TOOLS,
   };
 }
 
+/**
+ * How each route gets refund reason codes wrong: 6.2 % with the old
+ * description, 1.1 % once it is rewritten, and 3.4 % for the new provider's
+ * model on the rewritten description (three times the current model).
+ */
+export const ROUTE_BEHAVIOUR: Readonly<Record<RouteName, RouteBehaviour>> = {
+  original: behaviour(0.062, CURRENT_REASON_SHAPES),
+  rewritten: behaviour(0.011, CURRENT_REASON_SHAPES),
+  canary: behaviour(0.034, CANARY_REASON_SHAPES),
+};
+
+/** The canary's share of the calls once it starts. */
+export const CANARY_SHARE = 0.15;
+
+function profile(routes: AgentProfile['routes'], seventh = 0): AgentProfile {
+  return { routes, behaviour: ROUTE_BEHAVIOUR, seventhCodeShare: seventh, tools: TOOLS };
+}
+
+const HALF_ROLLED_OUT = { original: 0.5, rewritten: 0.5 };
+const ON_CANARY = { rewritten: 1 - CANARY_SHARE, canary: CANARY_SHARE };
+
 /** The reference story in compressed time; each phase starts at a share of the run's calls. */
 export const PHASES: readonly Phase[] = [
-  { name: 'baseline', label: 'baseline: first figures from live traffic', from: 0, profile: profile(0.062, BASELINE_REASON_SHAPES) },
-  { name: 'description_rewrite', label: 'refund_order description rewritten', from: 0.25, profile: profile(0.011, BASELINE_REASON_SHAPES) },
-  { name: 'provider_migration', label: 'model provider migrated', from: 0.45, profile: profile(0.034, MIGRATED_REASON_SHAPES) },
-  { name: 'seventh_code', label: 'refunds owner adds MISSING_PARTS (cached set lacks it)', from: 0.6, profile: profile(0.034, MIGRATED_REASON_SHAPES, 0.15), event: 'add_seventh_code' },
-  { name: 'identity_outage', label: 'identity owner down: 503 for every fetch', from: 0.72, profile: profile(0.034, MIGRATED_REASON_SHAPES, 0.15), event: 'identity_down' },
-  { name: 'identity_recovered', label: 'identity owner back', from: 0.88, profile: profile(0.034, MIGRATED_REASON_SHAPES, 0.15), event: 'identity_up' },
+  { name: 'baseline', label: 'baseline: first figures from live traffic', from: 0, profile: profile({ original: 1 }) },
+  { name: 'description_rewrite', label: 'refund_order description rewrite on half the servers', from: 0.25, profile: profile(HALF_ROLLED_OUT) },
+  { name: 'rewrite_rolled_out', label: 'description rewrite rolled out to every server', from: 0.35, profile: profile({ rewritten: 1 }) },
+  { name: 'provider_canary', label: `provider canary: ${MODELS.canary.model} on ${CANARY_SHARE * 100} % of calls`, from: 0.45, profile: profile(ON_CANARY) },
+  { name: 'seventh_code', label: 'refunds owner adds MISSING_PARTS (cached set lacks it)', from: 0.6, profile: profile(ON_CANARY, 0.15), event: 'add_seventh_code' },
+  { name: 'identity_outage', label: 'identity owner down: 503 for every fetch', from: 0.72, profile: profile(ON_CANARY, 0.15), event: 'identity_down' },
+  { name: 'identity_recovered', label: 'identity owner back', from: 0.88, profile: profile(ON_CANARY, 0.15), event: 'identity_up' },
 ]; // prettier-ignore
 
 export interface ScenarioTiming {

@@ -1,8 +1,8 @@
 import type { ValueSetStatus } from '@argcheck/core';
 import type { PhaseFigures } from './figures.js';
 import type { ToolTally } from './run-scenario.js';
-import { argumentCounts, rate } from './telemetry/argument-figures.js';
-import { CHECK_UNAVAILABLE } from './telemetry/metric-names.js';
+import { argumentCounts, rate, splitCounts } from './telemetry/argument-figures.js';
+import { ATTR_MODEL, ATTR_TOOL_DEFINITION, CHECK_UNAVAILABLE } from './telemetry/metric-names.js';
 import { sumOf, type Snapshot } from './telemetry/snapshot.js';
 import type { ToolName } from './tools.js';
 
@@ -47,6 +47,8 @@ function figures(open: Open, end: StoryMark): PhaseFigures {
       outOfSetNormalised: refund.outOfSetNormalised,
       outOfSetRate: rate(refund.outOfSet, refund.checks),
       normalisedRate: rate(refund.outOfSetNormalised, refund.checks),
+      byModel: splitCounts(end.snapshot, REFUND, ATTR_MODEL, open.start.snapshot),
+      byDefinition: splitCounts(end.snapshot, REFUND, ATTR_TOOL_DEFINITION, open.start.snapshot),
     },
     unavailable:
       sumOf(end.snapshot, CHECK_UNAVAILABLE) - sumOf(open.start.snapshot, CHECK_UNAVAILABLE),

@@ -27,6 +27,28 @@ describe('demo agent', () => {
     expect(caseOrFormat / slips.length).to.be.closeTo(0.27, 0.02);
   });
 
+  it("sends calls on the routes in the profile's shares, each route slipping at its own rate", () => {
+    const agent = createAgent(4, data);
+    const canary = phaseAt(3).profile;
+    const planned = Array.from({ length: 6_000 }, () => agent.next(canary));
+    expect(planned.filter((c) => c.route === 'canary').length).to.be.within(895, 905);
+    // The share holds for each tool, not only over all calls.
+    for (const tool of ['refund_order', 'create_ticket', 'transfer_stock']) {
+      const calls = planned.filter((c) => c.tool === tool);
+      const canaries = calls.filter((c) => c.route === 'canary').length;
+      expect(Math.abs(canaries - calls.length * 0.15), tool).to.be.at.most(2);
+    }
+    expect(planned.filter((c) => c.route === 'original')).to.deep.equal([]);
+    for (const [route, rate] of [
+      ['rewritten', 0.011],
+      ['canary', 0.034],
+    ] as const) {
+      const refunds = planned.filter((c) => c.tool === 'refund_order' && c.route === route);
+      const slips = refunds.flatMap((c) => c.slips).length;
+      expect(Math.abs(slips - refunds.length * rate), route).to.be.at.most(1);
+    }
+  });
+
   it('mixes the tools by the profile weights', () => {
     const mix = calls(5, 2_000).reduce<Record<string, number>>((acc, c) => {
       acc[c.tool] = (acc[c.tool] ?? 0) + 1;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { connectMcpServer, type McpConnection } from '../../src/demo/mcp-connection.js';
+import { LISTINGS } from '../../src/demo/traffic.js';
 
 describe('demo MCP server (stdio child process)', function () {
   // Starting a Node child process is the slow part; the calls themselves take milliseconds.
@@ -39,6 +40,23 @@ describe('demo MCP server (stdio child process)', function () {
     expect(wrongType.isError).to.equal(true);
     expect(await connection.received()).to.deep.equal({ refund_order: 1, transfer_stock: 1 });
   });
+
+  it('serves the rewritten listing: only refund_order\'s description differs', async () => {
+    connection = await connectMcpServer(() => undefined, 'original');
+    const original = await connection.client.listTools();
+    const originalVersion = connection.client.getServerVersion();
+    await connection.close();
+    connection = await connectMcpServer(() => undefined, 'rewritten');
+    const rewritten = await connection.client.listTools();
+    expect(connection.client.getServerVersion()).to.deep.equal({ name: 'argcheck-demo-shop', version: LISTINGS.rewritten.version });
+    expect(originalVersion).to.deep.equal({ name: 'argcheck-demo-shop', version: LISTINGS.original.version });
+    const [before, after] = [original.tools, rewritten.tools].map((tools) => tools.map((t) => [t.name, t.description]));
+    expect(after).to.deep.equal(
+      before?.map(([name, description]) => [name, name === 'refund_order' ? LISTINGS.rewritten.refundDescription : description]),
+    );
+    expect(before?.[0]).to.deep.equal(['refund_order', LISTINGS.original.refundDescription]);
+    expect(rewritten.tools.map((t) => t.inputSchema)).to.deep.equal(original.tools.map((t) => t.inputSchema));
+  }); // prettier-ignore
 
   it('ends the child process on close', async () => {
     connection = await connectMcpServer(() => undefined);

@@ -48,9 +48,24 @@ identity.active_handles  unavailable        0      –  200×1 503×6`,
     );
   });
 
-  it('renders one plain line per tick', () => {
+  it('renders one short plain line per tick: the headline argument and the checks that could not run', () => {
     expect(renderOneLine(frame(false))).to.equal(
-      ' 50 %  30.0 s  model provider migrated | out of set now: refund_order.reason_code 5.0 %',
+      ' 50 %   30.0 s  reason_code out of set 5.0 % now, 6.0 % overall · 0 checks unavailable',
     );
+  });
+
+  it('keeps the plain line under 100 characters at the longest a run can make it', () => {
+    const longest = frame(false);
+    const counts = { ...longest.rows[0]!.total, checks: 1, outOfSet: 1, unavailable: 9_999_999 };
+    longest.progress = 1;
+    longest.elapsedMs = 3_600_000;
+    longest.rows = [
+      { tool: 'refund_order', argument: 'reason_code', total: counts, window: counts },
+    ];
+    const line = renderOneLine(longest);
+    expect(line).to.equal(
+      '100 % 3600.0 s  reason_code out of set 100.0 % now, 100.0 % overall · 9,999,999 checks unavailable',
+    );
+    expect(line.length).to.be.below(100);
   });
 });

@@ -1,6 +1,12 @@
 import { expect } from 'chai';
 import { createAgent } from '../../src/demo/agent.js';
-import { runScenario, type CallTool, type ToolReply } from '../../src/demo/run-scenario.js';
+import {
+  runScenario,
+  type CallTool,
+  type RepairExample,
+  type ToolReply,
+} from '../../src/demo/run-scenario.js';
+import type { RouteName } from '../../src/demo/traffic.js';
 import { scenarioTiming } from '../../src/demo/scenario.js';
 import { activeHandles, componentIds } from '../../src/demo/value-set-data.js';
 import { demoChecker } from '../helpers/demo-checker.js';
@@ -36,7 +42,7 @@ describe('runScenario', () => {
       clock,
       onPhase: (i) => Promise.resolve(void phases.push(i)),
     });
-    expect(phases).to.deep.equal([0, 1, 2, 3, 4, 5]);
+    expect(phases).to.deep.equal([0, 1, 2, 3, 4, 5, 6]);
     expect(clock.now()).to.equal((199 / 200) * 10_000);
     const planned = Object.values(tallies).reduce((sum, t) => sum + t.planned, 0);
     expect(planned).to.equal(200);
@@ -62,16 +68,20 @@ describe('runScenario', () => {
       onPhase: () => Promise.resolve(void started.push(clock.now())),
     });
     const lengths = started.slice(1).map((t, i) => t - (started[i] ?? 0));
-    // Planned: 250, 200, 150, 120 and 160 ms; the lag allowance is 20 ms.
-    const planned = [250, 200, 150, 120, 160];
+    // Planned: 250, 100, 100, 150, 120 and 160 ms; the lag allowance is 20 ms.
+    const planned = [250, 100, 100, 150, 120, 160];
     expect(lengths.filter((ms, i) => ms < (planned[i] ?? 0) - 20)).to.deep.equal([]);
   });
 
-  it('in reject mode, retries a refused call once with the repaired arguments', async () => {
+  it('in reject mode, retries a refused call once with the repaired arguments, in the same turn', async () => {
     const { checker, close } = await demoChecker('reject');
     const sent: string[] = [];
+    let turn: RouteName | undefined;
+    const turns: RouteName[] = [];
+    const outsideTheirTurn: string[] = [];
     // Stands in for the instrumented client: refuse with the checker's repair message.
-    const callTool: CallTool = (tool, args): Promise<ToolReply> => {
+    const callTool: CallTool = (tool, args, route): Promise<ToolReply> => {
+      if (route !== turn) outsideTheirTurn.push(`${tool} on ${route}`);
       const outcome = checker.check(tool, args);
       sent.push(outcome.action);
       return Promise.resolve(
@@ -80,6 +90,7 @@ describe('runScenario', () => {
           : { isError: false, text: 'ok' },
       );
     };
+    const examples: RepairExample[] = [];
     const tallies = await runScenario({
       timing: { ...scenarioTiming(10_000), totalCalls: 2_000 },
       agent: createAgent(2, data),
@@ -87,6 +98,16 @@ describe('runScenario', () => {
       callTool,
       clock: fakeClock(),
       onPhase: () => Promise.resolve(),
+      turn: async (route, fn) => {
+        turn = route;
+        turns.push(route);
+        try {
+          return await fn();
+        } finally {
+          turn = undefined;
+        }
+      },
+      onRepair: (example) => void examples.push(example),
     });
     close();
     const sum = (key: 'planned' | 'attempts' | 'rejected' | 'repaired' | 'succeeded'): number =>
@@ -96,7 +117,17 @@ describe('runScenario', () => {
     expect(sum('repaired')).to.equal(sum('rejected'));
     expect(sum('succeeded')).to.equal(sum('planned'));
     expect(sent.length).to.equal(sum('attempts'));
-  });
+    expect(outsideTheirTurn).to.deep.equal([]);
+    expect(turns).to.have.length(sum('planned'));
+    expect(new Set(turns)).to.deep.equal(new Set(['original', 'rewritten', 'canary']));
+    // The first refusal of each tool, with the message the checker wrote for what was sent.
+    expect(examples.map((e) => e.tool).sort()).to.deep.equal(['create_ticket', 'refund_order', 'transfer_stock']);
+    for (const e of examples) {
+      expect(e.message).to.equal(checker.check(e.tool, e.sent).repairMessage);
+      expect(checker.check(e.tool, e.retried).action).to.not.equal('reject');
+      expect(e.retryAccepted).to.equal(true);
+    }
+  }); // prettier-ignore
 
   it('stops early when aborted, keeping what was counted', async () => {
     const stop = new AbortController();

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { emptyTallies } from '../../src/demo/run-scenario.js';
 import { createStoryRecorder } from '../../src/demo/story-recorder.js';
+import type { SeriesPoint } from '../../src/demo/telemetry/snapshot.js';
 import { refundSnapshot } from '../helpers/snapshots.js';
 
 describe('story recorder', () => {
@@ -56,6 +57,8 @@ describe('story recorder', () => {
           outOfSetNormalised: 4,
           outOfSetRate: 0.06,
           normalisedRate: 0.04,
+          byModel: [],
+          byDefinition: [],
         },
         unavailable: 0,
         createTicket: { planned: 10, succeeded: 10 },
@@ -72,6 +75,8 @@ describe('story recorder', () => {
           outOfSetNormalised: 1,
           outOfSetRate: 0.04,
           normalisedRate: 0.02,
+          byModel: [],
+          byDefinition: [],
         },
         unavailable: 4,
         createTicket: { planned: 5, succeeded: 5 },
@@ -79,4 +84,31 @@ describe('story recorder', () => {
       },
     ]);
   });
+
+  it('splits a stretch by model and by tool definition, as sum by (attribute) would', () => {
+    const check = (model: string, definition: string, inSet: string, value: number): SeriesPoint => ({
+      name: 'tool_argument_value_check',
+      kind: 'counter',
+      attributes: { tool: 'refund_order', argument: 'reason_code', set: 'refunds.reason_codes', in_set: inSet, in_set_normalised: inSet, 'gen_ai.request.model': model, tool_definition: definition },
+      value,
+    });
+    // Exported from start-up without attribution, at zero: no line of its own.
+    const bare: SeriesPoint = { name: 'tool_argument_value_check', kind: 'counter', attributes: { tool: 'refund_order', argument: 'reason_code', set: 'refunds.reason_codes', in_set: 'true', in_set_normalised: 'true' }, value: 0 };
+    const at = (ms: number, old: [number, number], canary: [number, number]) => ({
+      calls: ms,
+      ms,
+      snapshot: { at: ms, points: [bare, check('acme-chat-4', 'aaa', 'true', old[0]), check('acme-chat-4', 'aaa', 'false', old[1]), check('nova-large-1', 'aaa', 'true', canary[0]), check('nova-large-1', 'aaa', 'false', canary[1])] },
+      tallies: emptyTallies(),
+    });
+    const recorder = createStoryRecorder();
+    recorder.begin('before', 'before', at(0, [0, 0], [0, 0]));
+    recorder.begin('canary', 'canary', at(1_000, [99, 1], [0, 0]));
+    const [before, canary] = recorder.finish(at(2_000, [197, 3], [48, 2]));
+    expect(before?.refund.byModel).to.deep.equal([{ value: 'acme-chat-4', checks: 100, outOfSet: 1, outOfSetRate: 0.01 }]);
+    expect(canary?.refund.byModel).to.deep.equal([
+      { value: 'acme-chat-4', checks: 100, outOfSet: 2, outOfSetRate: 0.02 },
+      { value: 'nova-large-1', checks: 50, outOfSet: 2, outOfSetRate: 0.04 },
+    ]);
+    expect(canary?.refund.byDefinition).to.deep.equal([{ value: 'aaa', checks: 150, outOfSet: 4, outOfSetRate: 4 / 150 }]);
+  }); // prettier-ignore
 });

@@ -46,15 +46,35 @@ export const MAX_SET_NAME_LENGTH = 256;
  */
 export const MAX_CATALOG_MEMBERS = 100_000;
 
-/** `<origin>:<scope>/<tool>.<path>` (`mcp:shop/refund_order.reason_code`), or `<origin>:<tool>.<path>` without a scope name. */
+/** A scope or tool name that cannot be written bare: it holds a separator or a quote. */
+const NEEDS_QUOTES = /[/."]/;
+
+/**
+ * A scope (server) or tool name as it stands in a derived set name: as it is
+ * when it holds none of `/`, `.` and `"`, else as a JSON string
+ * (`"mcp-servers/everything"`). A bare name ends at the first `/` or `.`, a
+ * quoted one at its closing quote, so where each part ends is never a guess
+ * (docs/telemetry.md, "Derived set names").
+ */
+function namePart(name: string): string {
+  return NEEDS_QUOTES.test(name) ? JSON.stringify(name) : name;
+}
+
+/**
+ * `<origin>:<scope>/<tool>.<path>` (`mcp:shop/refund_order.reason_code`), or
+ * `<origin>:<tool>.<path>` without a scope name; the scope and the tool are
+ * quoted when they hold `/`, `.` or `"`
+ * (`mcp:"mcp-servers/everything"/get-annotated-message.messageType`).
+ * Argument paths never hold a key with `.`, `[` or `]` (schema-enums.ts).
+ */
 export function derivedSetName(
   origin: string,
   scopeName: string | undefined,
   tool: string,
   path: string,
 ): string {
-  const scope = scopeName ? `${scopeName}/` : '';
-  return `${origin}:${scope}${tool}.${path}`;
+  const scope = scopeName ? `${namePart(scopeName)}/` : '';
+  return `${origin}:${scope}${namePart(tool)}.${path}`;
 }
 
 interface Candidate {

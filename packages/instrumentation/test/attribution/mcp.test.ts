@@ -1,11 +1,16 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { pointsOf } from '@argcheck/testing/metrics';
 import { REASON_CODES, REASON_SET, clientV2InMemory, sdkV1InMemory } from '@argcheck/testing/shop';
 import { canonicalJson } from '../../src/catalog/tool-definitions.js';
 import {
   EVENT_TOOL_ARGUMENT_TOOL_DEFINITION,
   METRIC_TOOL_ARGUMENT_REPAIR_OUTCOME,
+  METRIC_TOOL_ARGUMENT_REPAIR_STARTED,
   METRIC_TOOL_ARGUMENT_VALUE_CHECK,
 } from '../../src/semconv.js';
 import { harness } from '../helpers/telemetry.js';
@@ -130,3 +135,64 @@ for (const line of [sdkV1InMemory, clientV2InMemory]) {
     });
   });
 }
+
+describe('attribution of MCP calls — same-named tools of two servers (decision 0028)', () => {
+  let h: Harness;
+  afterEach(() => h.close());
+
+  /** A real SDK server listing one `refund_order` with this description; every call answers ok. */
+  async function serve(serverName: string, description: string) {
+    const listed = {
+      name: 'refund_order',
+      description,
+      inputSchema: {
+        type: 'object',
+        properties: { reason_code: { type: 'string', enum: ['DAMAGED', 'LATE'] } },
+      },
+    };
+    const server = new Server({ name: serverName, version: '1.0.0' }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [listed] }));
+    server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: 'ok' }] }));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'argcheck-test', version: '0.0.0' });
+    h.inst.instrumentMcpClient(client);
+    await client.connect(clientSide);
+    await client.listTools();
+    return { client, listed };
+  } // prettier-ignore
+
+  it('stay apart: checks by their derived set, repairs by their tool definition; identical listings merge', async () => {
+    h = harness({ mcp: { enabled: false }, mode: 'reject', logSampleRatio: 0, attribution: {} });
+    const eu = await serve('shop-eu', 'Refund an EU order.');
+    const us = await serve('shop-us', 'Refund a US order.');
+    const replica = await serve('shop-us', 'Refund a US order.');
+    await h.inst.ready();
+    for (const { client } of [eu, us, replica]) {
+      await client.callTool({
+        name: 'refund_order',
+        arguments: { reason_code: 'CUSTOMER_UNHAPPY' },
+      });
+    }
+    const collected = await h.collect();
+    const definitionOf = (tool: Listed) => ({ tool_definition: definition(tool) });
+    expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_REPAIR_STARTED)).to.deep.equal(
+      sorted([
+        { attributes: { tool: 'refund_order', ...definitionOf(eu.listed) }, value: 1 },
+        { attributes: { tool: 'refund_order', ...definitionOf(us.listed) }, value: 2 },
+      ]),
+    );
+    const check = (server: string, tool: Listed) =>
+      series('refund_order', 'reason_code', `mcp:${server}/refund_order.reason_code`, {
+        ...definitionOf(tool),
+        ...inSet(false, false),
+      });
+    expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_VALUE_CHECK)).to.deep.equal(
+      sorted([
+        { attributes: check('shop-eu', eu.listed), value: 1 },
+        { attributes: check('shop-us', us.listed), value: 2 },
+      ]),
+    );
+    for (const { client } of [eu, us, replica]) await client.close();
+  });
+});

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { seededRandom } from '@argcheck/testing/random';
 import {
   deriveCatalog,
   derivedSetName,
@@ -15,6 +16,32 @@ const configured =
   (checked: Record<string, Record<string, string>>) =>
   (tool: string): Record<string, string> | undefined =>
     Object.hasOwn(checked, tool) ? checked[tool] : undefined;
+/** Reads a derived set name back as the grammar in docs/telemetry.md says: origin, scope, tool, path. */
+function readSetName(name: string): [string, string | undefined, string, string] {
+  const colon = name.indexOf(':');
+  let at = colon + 1;
+  const part = (): string => {
+    if (name[at] === '"') {
+      let end = at + 1;
+      while (name[end] !== '"') end += name[end] === '\\' ? 2 : 1;
+      const text = JSON.parse(name.slice(at, end + 1)) as string;
+      at = end + 1;
+      return text;
+    }
+    const length = name.slice(at).search(/[/.]/);
+    const text = name.slice(at, at + length);
+    at += length;
+    return text;
+  };
+  const first = part();
+  if (name[at] === '.') return [name.slice(0, colon), undefined, first, name.slice(at + 1)];
+  expect(name[at], name).to.equal('/');
+  at += 1;
+  const tool = part();
+  expect(name[at], name).to.equal('.');
+  return [name.slice(0, colon), first, tool, name.slice(at + 1)];
+}
+
 const options = { configuredFor: configured({}), maxCheckedArguments: 500, scopeName: 'shop' };
 
 describe('deriveCatalog', () => {
@@ -55,6 +82,49 @@ describe('deriveCatalog', () => {
     expect(derivedSetName('mcp', '', 't', 'a')).to.equal('mcp:t.a');
   });
 
+  it('quotes a server or tool name that holds "/", "." or a quote', () => {
+    expect(
+      derivedSetName('mcp', 'mcp-servers/everything', 'get-annotated-message', 'messageType'),
+    ).to.equal('mcp:"mcp-servers/everything"/get-annotated-message.messageType');
+    expect(derivedSetName('mcp', 'shop.v2', 'billing/refund', 'items[].code')).to.equal(
+      'mcp:"shop.v2"/"billing/refund".items[].code',
+    );
+    expect(derivedSetName('langchain', undefined, 'search.web', 'engine')).to.equal(
+      'langchain:"search.web".engine',
+    );
+    expect(derivedSetName('mcp', 'say "hi"', 't', 'a')).to.equal('mcp:"say \\"hi\\""/t.a');
+  });
+
+  it('writes names that read back to their parts, so two servers or tools never share one', () => {
+    const random = seededRandom(27);
+    const letters = ['a', 'b', '/', '.', '"', '\\', ':', ' ', '[]', 'é'];
+    const text = (min: number): string => {
+      let out = '';
+      const length = min + Math.floor(random() * 6);
+      for (let i = 0; i < length; i++) out += letters[Math.floor(random() * letters.length)];
+      return out;
+    };
+    const seen = new Map<string, string>();
+    for (let i = 0; i < 5_000; i++) {
+      const scope = random() < 0.2 ? undefined : text(1);
+      const tool = text(1);
+      // Paths as schema-enums.ts writes them: keys without ".", "[" or "]".
+      const path = ['reason', 'items[].code', 'a.b'][i % 3] as string;
+      const name = derivedSetName('mcp', scope, tool, path);
+      expect(readSetName(name)).to.deep.equal(['mcp', scope, tool, path]);
+      const parts = JSON.stringify([scope, tool, path]);
+      expect(seen.get(name) ?? parts, name).to.equal(parts);
+      seen.set(name, parts);
+    }
+    // The reading used above also reads plain names.
+    expect(readSetName('mcp:shop/refund_order.items[].code')).to.deep.equal([
+      'mcp',
+      'shop',
+      'refund_order',
+      'items[].code',
+    ]);
+  });
+
   it('skips arguments the configuration names already, and only those', () => {
     const { catalog } = deriveCatalog(
       [tool('refund_order', { reason_code: strings('LATE'), channel: strings('web') })],
@@ -88,7 +158,7 @@ describe('deriveCatalog', () => {
     expect(unnamed).to.deep.equal([`${long}:a`]);
   });
 
-  it('detects two arguments whose set names collide and keeps the first in sorted order', () => {
+  it("names a dotted tool and another tool's nested argument apart, and checks both", () => {
     const { catalog, unnamed } = deriveCatalog(
       [
         tool('a.b', { c: strings('1') }),
@@ -96,9 +166,12 @@ describe('deriveCatalog', () => {
       ],
       options,
     );
-    expect(catalog.sets).to.deep.equal({ 'mcp:shop/a.b.c': ['2'] });
-    expect(catalog.checkedArguments).to.deep.equal({ a: { 'b.c': 'mcp:shop/a.b.c' } });
-    expect(unnamed).to.deep.equal(['a.b:c']);
+    expect(catalog.sets).to.deep.equal({ 'mcp:shop/a.b.c': ['2'], 'mcp:shop/"a.b".c': ['1'] });
+    expect(catalog.checkedArguments).to.deep.equal({
+      a: { 'b.c': 'mcp:shop/a.b.c' },
+      'a.b': { c: 'mcp:shop/"a.b".c' },
+    });
+    expect(unnamed).to.deep.equal([]);
   });
 
   it('keeps tool names such as __proto__ as plain data', () => {

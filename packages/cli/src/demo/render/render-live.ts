@@ -72,13 +72,22 @@ export function renderFrame(frame: LiveFrame): string[] {
   ];
 }
 
-/** One line per tick for logs and pipes: progress, phase, and each argument's rates. */
+/** The argument the story is told by, headline of the plain progress line. */
+const HEADLINE = { tool: 'refund_order', argument: 'reason_code' };
+
+/**
+ * One short line per tick for logs and pipes (under 100 characters):
+ * progress, the headline argument's out-of-set
+ * rate now and since the start, and the checks that could not run. Story
+ * events have lines of their own; every argument is in the final table.
+ */
 export function renderOneLine(frame: LiveFrame): string {
-  const parts = frame.rows.map((row) => {
-    const now = row.window.checks === 0 ? '–' : formatPercent(rate(row.window.outOfSet, row.window.checks));
-    const unavailable = row.total.unavailable > 0 ? `, ${formatCount(row.total.unavailable)} unavailable` : '';
-    return `${row.tool}.${row.argument} ${now}${unavailable}`;
-  });
+  const row = frame.rows.find((r) => r.tool === HEADLINE.tool && r.argument === HEADLINE.argument) ?? frame.rows[0];
   const percent = `${Math.floor(frame.progress * 100)}`.padStart(3);
-  return `${percent} % ${seconds(frame.elapsedMs).padStart(7)}  ${frame.phaseLabel} | out of set now: ${parts.join(' | ')}`;
+  const head = `${percent} % ${seconds(frame.elapsedMs).padStart(8)}`;
+  if (row === undefined) return head;
+  const now = row.window.checks === 0 ? '–' : formatPercent(rate(row.window.outOfSet, row.window.checks));
+  const overall = formatPercent(rate(row.total.outOfSet, row.total.checks));
+  const unavailable = frame.rows.reduce((sum, r) => sum + r.total.unavailable, 0);
+  return `${head}  ${row.argument} out of set ${now} now, ${overall} overall · ${formatCount(unavailable)} checks unavailable`;
 } // prettier-ignore

@@ -38,3 +38,44 @@ export function argumentCounts(
 }
 
 export const rate = (part: number, whole: number): number => (whole === 0 ? 0 : part / whole);
+
+/** One value of an attribution attribute: the argument's checks under it, between two collections. */
+export interface SplitCounts {
+  /** The attribute's value (`nova-large-1`, a `tool_definition` hash). */
+  value: string;
+  checks: number;
+  outOfSet: number;
+  /** outOfSet / checks. */
+  outOfSetRate: number;
+}
+
+/**
+ * The argument's checks in `to` minus `from`, split by the value of `key`
+ * (`gen_ai.request.model`, `tool_definition`), as `sum by (key)` would:
+ * series without the attribute, and values without checks in between, are
+ * left out. Sorted by value.
+ */
+export function splitCounts(
+  to: Snapshot | undefined,
+  where: { tool: string; argument: string },
+  key: string,
+  from?: Snapshot,
+): SplitCounts[] {
+  const values = new Set<string>();
+  for (const point of to?.points ?? []) {
+    const value = point.attributes[key];
+    if (point.name === VALUE_CHECK && value !== undefined) values.add(value);
+  }
+  const { tool, argument } = where;
+  const delta = (match: Record<string, string>): number =>
+    sumOf(to, VALUE_CHECK, { tool, argument, ...match }) -
+    sumOf(from, VALUE_CHECK, { tool, argument, ...match });
+  return [...values]
+    .sort()
+    .map((value) => {
+      const checks = delta({ [key]: value });
+      const outOfSet = delta({ [key]: value, in_set: 'false' });
+      return { value, checks, outOfSet, outOfSetRate: rate(outOfSet, checks) };
+    })
+    .filter((split) => split.checks > 0);
+}

@@ -14,7 +14,7 @@ import {
   type ViewOptions,
 } from '@opentelemetry/sdk-metrics';
 import { watchExports, type ExportStats } from './export-stats.js';
-import { createLogTap } from './log-tap.js';
+import { createLogTap, type ToolDefinitionRecord } from './log-tap.js';
 import { toSnapshot, type Snapshot } from './snapshot.js';
 
 /** A pull reader: the demo collects from it for the live table, as Prometheus would scrape. */
@@ -44,6 +44,8 @@ export interface DemoTelemetry {
   collect(at: number): Promise<Snapshot>;
   /** Sampled log records emitted so far. */
   logRecords(): number;
+  /** What each `tool_definition` value stands for, from its log record. */
+  definitions(): ToolDefinitionRecord[];
   /** OTLP export outcomes so far (all zero without an endpoint). */
   exports(): { metrics: ExportStats; logs: ExportStats };
   /** Flushes the exporters (last export included) and stops them. */
@@ -101,6 +103,7 @@ export function createDemoTelemetry(options: DemoTelemetryOptions): DemoTelemetr
       return toSnapshot(at, resourceMetrics);
     },
     logRecords: () => tap.count(),
+    definitions: () => tap.definitions(),
     exports: () => ({ metrics: { ...metricExports }, logs: { ...logExports } }),
     async shutdown() {
       await Promise.allSettled([meterProvider.shutdown(), loggerProvider.shutdown()]);

@@ -1,8 +1,11 @@
 /**
- * The instrument names of the telemetry contract, as the demo reads them back
- * from its own metric reader.
+ * The instrument names and attribute keys of the telemetry contract, as the
+ * demo reads them back from its own metric reader.
  */
 export {
+  ATTR_GEN_AI_REQUEST_MODEL as ATTR_MODEL,
+  ATTR_TOOL_DEFINITION,
+  ATTRIBUTION_ATTRIBUTES,
   METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE as CHECK_UNAVAILABLE,
   METRIC_TOOL_ARGUMENT_MISMATCH as MISMATCH,
   METRIC_TOOL_ARGUMENT_REPAIR_STARTED as REPAIR_STARTED,
