@@ -180,7 +180,7 @@ describe('Claude Agent SDK — the options and the hook, without the SDK', () =>
   });
 
   it('leaves options it cannot read as they are', () => {
-    expect(h.inst.claudeAgentOptions(hostile as Options)).to.equal(hostile);
+    expect(h.inst.claudeAgentOptions(hostile)).to.equal(hostile);
     const odd = Object.defineProperty({}, 'hooks', {
       get() {
         throw new Error('hostile getter');
