@@ -110,7 +110,11 @@ export function inputSchemaOf(schema: unknown): unknown {
   const properties: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(shape)) {
     const converted = jsonSchemaOf(property, undefined);
-    if (converted !== undefined) properties[name] = converted;
+    if (!isRecord(converted)) continue;
+    // Each property converted alone names its dialect; the object says it once, if at all.
+    const { $schema, ...rest } = converted;
+    void $schema;
+    properties[name] = rest;
   }
   return { type: 'object', properties };
 }

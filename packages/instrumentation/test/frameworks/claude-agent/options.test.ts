@@ -9,6 +9,9 @@ import { ManualClock } from '@argcheck/testing/clock';
 import { pointsOf } from '@argcheck/testing/metrics';
 import {
   ATTR_COVERAGE,
+  ATTR_GEN_AI_AGENT_NAME,
+  ATTR_GEN_AI_PROVIDER_NAME,
+  ATTR_GEN_AI_REQUEST_MODEL,
   ATTR_INTEGRATION,
   ATTR_TOOL,
   METRIC_TOOL_ARGUMENT_CALL,
@@ -177,6 +180,54 @@ describe('Claude Agent SDK — the options and the hook, without the SDK', () =>
       (await hook(input({ order_id: 'o-3', reason_code: 'CUSTOMER_UNHAPPY' }), 'toolu_3', signal))
         .hookSpecificOutput?.permissionDecision,
     ).to.equal('deny');
+  });
+
+  it('attributes calls to the options’ model or ANTHROPIC_MODEL, the configured provider, the agent and a subagent', async () => {
+    const attributed = harness({
+      valueSets: refundSources(),
+      checkedArguments: REFUND_ARGUMENTS,
+      clock: new ManualClock(),
+      attribution: { toolDefinition: false },
+      frameworks: { enabled: false },
+    });
+    try {
+      await attributed.inst.ready();
+      const call = (options: Options, extra: Record<string, unknown> = {}) =>
+        hookOf(attributed.inst.claudeAgentOptions(options))(
+          { ...input({ order_id: 'o-1', reason_code: 'LATE' }), ...extra },
+          'toolu_1',
+          signal,
+        );
+      await call({ model: 'claude-a', env: { CLAUDE_CODE_USE_BEDROCK: '1' } });
+      await call({ env: { ANTHROPIC_MODEL: 'claude-b', CLAUDE_CODE_USE_VERTEX: 'true' } });
+      const agents = { triage: { description: 'd', prompt: 'p', model: 'claude-c' } };
+      await call(
+        { model: 'claude-a', env: {}, agent: 'support', agents },
+        { agent_type: 'triage' },
+      );
+      await call({ model: 'claude-a', env: {}, agent: 'support', agents });
+      const by = (model: string, provider: string, agent?: string) => ({
+        attributes: {
+          [ATTR_TOOL]: 'refund_order',
+          [ATTR_INTEGRATION]: 'claude_agent',
+          [ATTR_COVERAGE]: 'checked',
+          [ATTR_GEN_AI_REQUEST_MODEL]: model,
+          [ATTR_GEN_AI_PROVIDER_NAME]: provider,
+          ...(agent === undefined ? {} : { [ATTR_GEN_AI_AGENT_NAME]: agent }),
+        },
+        value: 1,
+      });
+      expect(pointsOf(await attributed.collect(), METRIC_TOOL_ARGUMENT_CALL)).to.deep.equal(
+        [
+          by('claude-a', 'aws.bedrock'),
+          by('claude-b', 'gcp.vertex_ai'),
+          by('claude-c', 'anthropic', 'triage'),
+          by('claude-a', 'anthropic', 'support'),
+        ].sort((a, b) => JSON.stringify(a.attributes).localeCompare(JSON.stringify(b.attributes))),
+      );
+    } finally {
+      await attributed.close();
+    }
   });
 
   it('leaves options it cannot read as they are', () => {
