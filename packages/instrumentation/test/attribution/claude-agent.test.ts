@@ -32,10 +32,11 @@ import {
   offline,
   requireSdk,
   skipWithoutSdk,
+  unlessSdk,
   zod,
 } from '../frameworks/claude-agent/helpers/sdk.js';
 
-describe('attribution through the Claude Agent SDK (auto-patched)', function () {
+describe(`attribution through the Claude Agent SDK (auto-patched)${unlessSdk()}`, function () {
   this.timeout(60_000);
   let h: Harness | undefined;
   before(function () {

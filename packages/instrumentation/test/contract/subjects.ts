@@ -28,6 +28,7 @@ import {
   drain,
   offline,
   requireSdk,
+  unlessSdk,
 } from '../frameworks/claude-agent/helpers/sdk.js';
 import { NODE_MAJOR } from '../frameworks/helpers/node-version.js';
 
@@ -412,7 +413,7 @@ const mastra: Subject = {
  * message. The explicit entry point prepares the query's options.
  */
 const claudeAgent: Subject = {
-  name: 'Claude Agent SDK (required: the patched copy of its namespace; its binary, a scripted model)',
+  name: `Claude Agent SDK (required: the patched copy of its namespace; its binary, a scripted model)${unlessSdk()}`,
   integration: 'claude_agent',
   framework: true,
   runs: ['query', 'startup'],

@@ -17,9 +17,16 @@ import { REFUND_ARGUMENTS, refundSources } from '../../helpers/fixtures.js';
 import { harness } from '../../helpers/telemetry.js';
 import type { Harness } from '../../helpers/telemetry.js';
 import { CALLS, countersOf, expectedCounters, repairMessage } from '../refund-scenario.js';
-import { denyReason, drain, offline, requireSdk, skipWithoutSdk } from './helpers/sdk.js';
+import {
+  denyReason,
+  drain,
+  offline,
+  requireSdk,
+  skipWithoutSdk,
+  unlessSdk,
+} from './helpers/sdk.js';
 
-describe('Claude Agent SDK — an external stdio server the binary starts', function () {
+describe(`Claude Agent SDK — an external stdio server the binary starts${unlessSdk()}`, function () {
   this.timeout(60_000);
   let h: Harness | undefined;
   before(function () {

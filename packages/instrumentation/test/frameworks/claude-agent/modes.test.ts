@@ -37,7 +37,15 @@ import {
   repairMessage,
   toolAnswer,
 } from '../refund-scenario.js';
-import { denyReason, drain, offline, requireSdk, skipWithoutSdk, zod } from './helpers/sdk.js';
+import {
+  denyReason,
+  drain,
+  offline,
+  requireSdk,
+  skipWithoutSdk,
+  unlessSdk,
+  zod,
+} from './helpers/sdk.js';
 
 const PRIORITY = 'mcp__shop__set_priority';
 const PRIORITY_SET = `claude-agent:${PRIORITY}.level`;
@@ -78,7 +86,7 @@ function sorted(counters: Record<string, Point[]>): Record<string, Point[]> {
   );
 }
 
-describe('Claude Agent SDK — patched on registration, in every mode', function () {
+describe(`Claude Agent SDK — patched on registration, in every mode${unlessSdk()}`, function () {
   this.timeout(60_000);
   let h: Harness | undefined;
   let repair: string;

@@ -26,7 +26,15 @@ import {
   toolAnswer,
 } from '../refund-scenario.js';
 import type { ClaudeAgentSdk } from './helpers/sdk.js';
-import { denyReason, drain, offline, requireSdk, skipWithoutSdk, zod } from './helpers/sdk.js';
+import {
+  denyReason,
+  drain,
+  offline,
+  requireSdk,
+  skipWithoutSdk,
+  unlessSdk,
+  zod,
+} from './helpers/sdk.js';
 
 const REFUND = 'mcp__shop__refund_order';
 
@@ -66,7 +74,7 @@ const calls = (value: number) => [
   },
 ];
 
-describe('Claude Agent SDK — the application’s hooks, both entry points, a spare process', function () {
+describe(`Claude Agent SDK — the application’s hooks, both entry points, a spare process${unlessSdk()}`, function () {
   this.timeout(60_000);
   let h: Harness | undefined;
   before(function () {

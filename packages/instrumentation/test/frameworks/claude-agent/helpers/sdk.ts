@@ -62,13 +62,15 @@ export function claudeAgentUnavailable(): string | undefined {
   }
 }
 
-/** Skip the suite (saying why in its title) where the SDK cannot run. */
-export function skipWithoutSdk(ctx: Mocha.Context): void {
+/** What a suite's title says where the SDK cannot run (reporters print titles before hooks run). */
+export function unlessSdk(): string {
   const why = claudeAgentUnavailable();
-  if (why === undefined) return;
-  const suite = ctx.test?.parent;
-  if (suite !== undefined) suite.title += ` (skipped: ${why})`;
-  ctx.skip();
+  return why === undefined ? '' : ` (skipped: ${why})`;
+}
+
+/** Skip the suite where the SDK cannot run (its title says why: `unlessSdk`). */
+export function skipWithoutSdk(ctx: Mocha.Context): void {
+  if (claudeAgentUnavailable() !== undefined) ctx.skip();
 }
 
 /**
