@@ -56,19 +56,15 @@ function attributionOf(session: Session, input: Record<PropertyKey, unknown>): R
   return (typeof agent === 'string' ? session.agents.get(agent) : undefined) ?? session.attribution;
 }
 
-async function decide(
+/** The engine's decision on one call, in the SDK's words. */
+function answer(
   host: Host,
   session: Session,
-  input: unknown,
+  input: Record<PropertyKey, unknown>,
+  name: string,
+  server: SdkServer | undefined,
   toolUseId: unknown,
-): Promise<ClaudeAgentHookOutput> {
-  if (host.engine() === undefined || !isObject(input)) return {};
-  const name = input.tool_name;
-  if (typeof name !== 'string' || !name.startsWith('mcp__')) return {};
-  const server = serverOf(session, input, name);
-  // Only a server's first call waits, for the sets derived from its schemas.
-  const listed = server?.listed();
-  if (listed !== undefined) await listed;
+): ClaudeAgentHookOutput {
   const engine = host.engine();
   if (engine === undefined) return {};
   const id = typeof input.tool_use_id === 'string' ? input.tool_use_id : toolUseId;
@@ -100,34 +96,52 @@ async function decide(
     markDecided(host, id, name);
   }
   if (decision.args !== args && isObject(decision.args) && !Array.isArray(decision.args)) {
-    return {
-      hookSpecificOutput: {
-        hookEventName: 'PreToolUse',
-        updatedInput: decision.args,
-      },
-    };
+    return { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: decision.args } };
   }
   return {};
 }
 
+/** The answer, or its promise when a server's first call waits for its derived sets. */
+function decide(
+  host: Host,
+  session: Session,
+  input: unknown,
+  toolUseId: unknown,
+): ClaudeAgentHookOutput | Promise<ClaudeAgentHookOutput> {
+  if (host.engine() === undefined || !isObject(input)) return {};
+  const name = input.tool_name;
+  if (typeof name !== 'string' || !name.startsWith('mcp__')) return {};
+  const server = serverOf(session, input, name);
+  const listed = server?.listed();
+  if (listed !== undefined) {
+    return listed.then(() => answer(host, session, input, name, server, toolUseId));
+  }
+  return answer(host, session, input, name, server, toolUseId);
+}
+
 /** The hook of one query's options. Never throws, never rejects. */
 export function preToolUseHook(host: Host, session: Session) {
-  return async function argcheckPreToolUse(
+  const failed = (error: unknown): ClaudeAgentHookOutput => {
+    try {
+      host.diag.debug(
+        'argcheck: Claude Agent SDK PreToolUse check failed; the call goes on',
+        error,
+      );
+    } catch {
+      // A broken logger must not take the call down with it.
+    }
+    return {};
+  };
+  // Not an async function: a call that needs no wait is decided at once, in one resolved promise.
+  return function argcheckPreToolUse(
     input: unknown,
     toolUseId: unknown,
   ): Promise<ClaudeAgentHookOutput> {
     try {
-      return await decide(host, session, input, toolUseId);
+      const answered = decide(host, session, input, toolUseId);
+      return answered instanceof Promise ? answered.catch(failed) : Promise.resolve(answered);
     } catch (error) {
-      try {
-        host.diag.debug(
-          'argcheck: Claude Agent SDK PreToolUse check failed; the call goes on',
-          error,
-        );
-      } catch {
-        // A broken logger must not take the call down with it.
-      }
-      return {};
+      return Promise.resolve(failed(error));
     }
   };
 }
