@@ -5,6 +5,9 @@
  * package supports; the SDK's own runs are in the other files here.
  */
 import { expect } from 'chai';
+import { DiagLogLevel } from '@opentelemetry/api';
+import { captureDiag } from '@argcheck/testing/diag';
+import { ToolArgumentInstrumentation } from '../../../src/instrumentation.js';
 import { ManualClock } from '@argcheck/testing/clock';
 import { pointsOf } from '@argcheck/testing/metrics';
 import {
@@ -227,6 +230,37 @@ describe('Claude Agent SDK — the options and the hook, without the SDK', () =>
       );
     } finally {
       await attributed.close();
+    }
+  });
+
+  it('leaves a version outside the supported range unpatched, and says so once', () => {
+    const captured = captureDiag(DiagLogLevel.WARN);
+    const patching = new ToolArgumentInstrumentation({
+      valueSets: refundSources(),
+      checkedArguments: REFUND_ARGUMENTS,
+    });
+    try {
+      const definition = patching
+        .getModuleDefinitions()
+        .find((d) => d.name === '@anthropic-ai/claude-agent-sdk') as {
+        patch: (exports: unknown, version?: string) => unknown;
+      };
+      const query = () => 'original';
+      const sdk = { query };
+      expect(definition.patch(sdk, '0.2.114')).to.equal(sdk);
+      expect(definition.patch(sdk, '0.4.0')).to.equal(sdk);
+      expect(sdk.query).to.equal(query);
+      expect(
+        captured.messages
+          .map((m) => m.message)
+          .filter((m) => m.includes('outside the supported range')),
+      ).to.deep.equal([
+        '@argcheck/instrumentation argcheck: @anthropic-ai/claude-agent-sdk 0.2.114 is outside the supported range >=0.3.142 <0.4.0; its tool calls are not checked. Use a supported version, or the explicit entry point (docs/frameworks.md).',
+      ]);
+    } finally {
+      patching.disable();
+      patching.close();
+      captured.restore();
     }
   });
 
