@@ -35,18 +35,18 @@ export interface Session {
   readonly agents: ReadonlyMap<string, RunAttribution>;
 }
 
-/** The in-process server a call's tool belongs to: the input's `mcp_server`, else the longest key its name starts with. */
+/** The in-process server a call's tool belongs to: the input's `mcp_server`, else the longest prefix its name starts with. */
 function serverOf(session: Session, input: Record<PropertyKey, unknown>, name: string) {
   const provenance = input.mcp_server;
   if (isObject(provenance)) {
     if (provenance.source !== 'sdk' || typeof provenance.name !== 'string') return undefined;
     const server = session.servers.get(provenance.name);
-    return server !== undefined && name.startsWith(`mcp__${server.key}__`) ? server : undefined;
+    return server !== undefined && name.startsWith(server.prefix) ? server : undefined;
   }
   let found: SdkServer | undefined;
   for (const server of session.servers.values()) {
-    if (!name.startsWith(`mcp__${server.key}__`)) continue;
-    if (found === undefined || server.key.length > found.key.length) found = server;
+    if (!name.startsWith(server.prefix)) continue;
+    if (found === undefined || server.prefix.length > found.prefix.length) found = server;
   }
   return found;
 }

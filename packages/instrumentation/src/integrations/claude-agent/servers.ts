@@ -40,10 +40,22 @@ const TOOL_USE_ID_META = 'claudecode/toolUseId';
 /** Calls decided and not yet run that are remembered, at most; the oldest go first. */
 export const MAX_DECIDED = 1_024;
 
+/**
+ * The name the model calls an MCP tool by: `mcp__<server>__<tool>`, each part
+ * with what is not a letter, digit, `_` or `-` made `_`, as the SDK's binary
+ * writes it (`my.shop` → `mcp__my_shop__…`).
+ */
+export function mcpToolName(server: string, tool: string): string {
+  const part = (text: string) => text.replace(/[^a-zA-Z0-9_-]/g, '_');
+  return `mcp__${part(server)}__${part(tool)}`;
+}
+
 /** An in-process server as one query's options name it. */
 export interface SdkServer {
-  /** Its key in `mcpServers`: the middle of its tools' names. */
+  /** Its key in `mcpServers`. */
   readonly key: string;
+  /** What its tools' names start with: `mcp__<key>__`, as the binary writes the key. */
+  readonly prefix: string;
   /** The object whose catalog its calls are checked against. */
   readonly scope: object;
   /** The tools' listing in use, or on its way (`undefined` when there is nothing to wait for). */
@@ -151,7 +163,7 @@ export function sdkServers(host: Host, mcpServers: unknown): Map<string, SdkServ
           host.wrapping.wrapInstance(tool, 'handler', handlerPatch(host));
         }
         entries.push([
-          `mcp__${key}__${name}`,
+          mcpToolName(key, name),
           () => inputSchemaOf(tool.inputSchema),
           tool.description,
         ]);
@@ -162,6 +174,7 @@ export function sdkServers(host: Host, mcpServers: unknown): Map<string, SdkServ
       if (engine !== undefined) void listed(engine);
       const server: SdkServer = {
         key,
+        prefix: mcpToolName(key, ''),
         scope,
         listed() {
           if (host.tools.listed.has(scope)) return host.tools.listed.get(scope);

@@ -47,12 +47,14 @@ import {
   zod,
 } from './helpers/sdk.js';
 
-const PRIORITY = 'mcp__shop__set_priority';
+// The server's key has a character the SDK's binary writes as `_` in its tools' names.
+const REFUND = 'mcp__shop_v2__refund_order';
+const PRIORITY = 'mcp__shop_v2__set_priority';
 const PRIORITY_SET = `claude-agent:${PRIORITY}.level`;
 
 /** The model's turn: the refund scenario, then a priority the enum does not have. */
 const TOOL_USES = [
-  ...CALLS.map((c) => ({ id: c.id, name: 'mcp__shop__refund_order', input: c.args })),
+  ...CALLS.map((c) => ({ id: c.id, name: REFUND, input: c.args })),
   { id: 'call-4', name: PRIORITY, input: { ticket: 't-1', level: 'URGENT' } },
 ];
 
@@ -142,8 +144,8 @@ describe(`Claude Agent SDK — patched on registration, in every mode${unlessSdk
           sdk.query({
             prompt: 'Refund the three orders and raise the ticket.',
             options: run.options({
-              mcpServers: { shop },
-              allowedTools: ['mcp__shop__refund_order', PRIORITY],
+              mcpServers: { 'shop.v2': shop },
+              allowedTools: [REFUND, PRIORITY],
             }),
           }),
         );
