@@ -31,6 +31,12 @@ export const BENCHMARKS = [
   { name: 'large-sets-1m', load: largeSets, args: ['--sizes', '1000000'] },
   { name: 'frameworks-openai-agents', load: frameworks, args: ['--framework', 'openai-agents'] },
   { name: 'frameworks-langchain', load: frameworks, args: ['--framework', 'langchain'] },
+  // A hook call is a microsecond or so: ten times the default calls give the profile enough samples.
+  {
+    name: 'frameworks-claude-agent',
+    load: frameworks,
+    args: ['--framework', 'claude-agent', '--profiled-turns', '2000'],
+  },
   { name: 'flood-memory', load: async () => (await import('./flood-memory.js')).floodMemory },
   { name: 'hostile-sizes', load: async () => (await import('./hostile-sizes.js')).hostileSizes },
   {

@@ -5,7 +5,7 @@
 // call from profiles of the same turns (bench/lib/cpu-profile.ts), and which
 // other frames hold the rest of what it adds.
 //   npm run bench -- --only frameworks-langchain [-- --rounds 60 --turns 20]
-//   (frameworks-openai-agents; frameworks-ai-sdk and frameworks-mastra need
+//   (frameworks-openai-agents, frameworks-claude-agent; frameworks-ai-sdk and frameworks-mastra need
 //   Node 22+ and run in the Node 24 tree: bash scripts/compat-otel3.sh first)
 import { attribute, PROFILE_PAIRS, type Attribution } from './lib/cpu-profile.js';
 import { FRAMEWORK_SETUPS } from './lib/framework-setups.js';

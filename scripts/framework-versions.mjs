@@ -127,12 +127,17 @@ for (const framework of rows) {
     linkTheRest(join(scratch, 'node_modules'));
     const mocha = join(root, 'node_modules/mocha/bin/mocha.js');
     const built = join(scratch, 'packages/instrumentation/build/test');
-    const globs = [join(built, framework.tests)];
+    const globs = [framework.tests].flat().map((glob) => join(built, glob));
     // The contract test's subject for this framework (ARGCHECK_CONTRACT_ONLY leaves the rest out).
     if (framework.contract !== undefined) globs.push(join(built, 'contract/contract.test.js'));
     const run = spawnSync('node', [mocha, '--reporter', 'dot', ...globs], {
       cwd: scratch,
-      env: { ...env, ARGCHECK_CONTRACT_ONLY: framework.contract ?? '' },
+      // The framework is installed here: tests that would skip without it must fail instead.
+      env: {
+        ...env,
+        ARGCHECK_CONTRACT_ONLY: framework.contract ?? '',
+        ARGCHECK_REQUIRE_PACKAGE: framework.package,
+      },
       encoding: 'utf8',
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

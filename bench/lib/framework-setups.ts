@@ -1,4 +1,4 @@
-// The four agent frameworks as bench/frameworks.ts measures them: each set up
+// The agent frameworks as bench/frameworks.ts measures them: each set up
 // with the instrumentation registered (observe mode, a configured set), and
 // the variants of one turn to time side by side. A turn is the cheapest tool
 // call the framework can make: a scripted model, a tool that answers at once.
@@ -292,9 +292,69 @@ async function mastra(): Promise<FrameworkSetup> {
   };
 }
 
+/** A `PreToolUse` hook as the Claude Agent SDK calls it. */
+type PreToolUse = (
+  input: unknown,
+  toolUseId: unknown,
+  options: { signal: AbortSignal },
+) => Promise<unknown>;
+
+/**
+ * The Claude Agent SDK's tool calls reach argcheck as `PreToolUse` hook
+ * calls, each a control request from the SDK's binary: the binary and its
+ * round trip are the same with any hook, so the hook is called here as the
+ * SDK calls it (a fresh input per call, awaited), beside a hook that answers
+ * nothing. No SDK is loaded.
+ */
+async function claudeAgent(): Promise<FrameworkSetup> {
+  const r = await registerBeforeFramework();
+  const CALLS = 10;
+  const { signal } = new AbortController();
+  const options = r.explicit.claudeAgentOptions({ model: 'claude-bench', env: {} }) as unknown as {
+    hooks: { PreToolUse: [{ hooks: [PreToolUse] }] };
+  };
+  const hook = options.hooks.PreToolUse[0].hooks[0];
+  const noop: PreToolUse = () => Promise.resolve({});
+  const input = (n: number) => ({
+    session_id: 'bench-session',
+    transcript_path: '/dev/null',
+    cwd: '/',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'mcp__shop__refund_order',
+    tool_input: args(n),
+    tool_use_id: `toolu_${n}`,
+    mcp_server: { name: 'shop', source: 'sdk' },
+  });
+  const turn = (h: PreToolUse) => async (i: number) => {
+    for (let k = 0; k < CALLS; k++) {
+      const n = i * CALLS + k;
+      await h(input(n), `toolu_${n}`, { signal });
+    }
+  };
+  const off = () => r.inst.disable();
+  return {
+    title: 'Claude Agent SDK (its `PreToolUse` hook)',
+    turn:
+      'ten tool calls as the SDK hands them to a `PreToolUse` hook: a fresh input object per ' +
+      'call (`tool_name` `mcp__shop__refund_order`, `tool_input`, ids), awaited one after the ' +
+      'other. plain and control call a hook that answers `{}`; the checked variant calls the ' +
+      'hook `inst.claudeAgentOptions()` adds, which the patched `query()` adds too. The binary ' +
+      'and its control-request round trip, the same for any hook, are not part of it',
+    callsPerTurn: CALLS,
+    variants: [
+      { key: 'plain', turn: turn(noop), select: off },
+      { key: 'control', turn: turn(noop), select: off },
+      { key: 'argcheck hook', turn: turn(hook), select: off },
+    ],
+    checked: r.checked,
+    close: r.close,
+  };
+}
+
 export const FRAMEWORK_SETUPS: Readonly<Record<string, () => Promise<FrameworkSetup>>> = {
   'openai-agents': openAiAgents,
   langchain: langChain,
   'ai-sdk': aiSdk,
   mastra,
+  'claude-agent': claudeAgent,
 };

@@ -8,6 +8,8 @@ import { createEngine } from './engine/engine.js';
 import type { Engine } from './engine/engine.js';
 import { withRun } from './engine/run-scope.js';
 import { aiSdkModules, wrapAiSdkTools } from './integrations/ai-sdk/module.js';
+import { claudeAgentModules } from './integrations/claude-agent/module.js';
+import { claudeAgentOptions } from './integrations/claude-agent/options.js';
 import { instrumentLangChainTool, langChainModules } from './integrations/langchain/module.js';
 import { mastraHooks } from './integrations/mastra/hooks.js';
 import { mastraModules } from './integrations/mastra/module.js';
@@ -191,6 +193,20 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   }
 
   /**
+   * Claude Agent SDK: a copy of a session's `options` whose
+   * `hooks.PreToolUse` starts with argcheck's hook, which checks each MCP
+   * tool call of the session (`query({ prompt, options:
+   * inst.claudeAgentOptions(options) })`, `startup`, `prewarm`), for
+   * applications the patch cannot reach. Your own hooks stay as they are.
+   * The options given are not changed; options that already carry this
+   * instance's hook come back as they are, so a call also seen by the patch
+   * counts once.
+   */
+  claudeAgentOptions<O extends object = Record<string, unknown>>(options?: O): O {
+    return claudeAgentOptions(this.host(), options) as O;
+  }
+
+  /**
    * Stop background refreshes and fetches in flight, and stop listening for
    * the modules hooked by absolute path (kit/path-hooks.ts): the end of this
    * instance's life.
@@ -269,8 +285,8 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
   /**
    * What is patched, when it is loaded after registration: the MCP clients
    * (`integrations/mcp/module.ts`) unless `mcp.enabled` is false, and the
-   * agent frameworks — the AI SDK, OpenAI Agents, LangChain.js, Mastra
-   * (`integrations/<framework>/module.ts`) — unless `frameworks.enabled` is
+   * agent frameworks — the AI SDK, OpenAI Agents, LangChain.js, Mastra, the
+   * Claude Agent SDK (`integrations/<framework>/module.ts`) — unless `frameworks.enabled` is
    * false. docs/frameworks.md and docs/mcp.md say what each patches.
    *
    * Runs inside `super()`: the wrappers read the engine only when called.
@@ -286,6 +302,7 @@ export class ToolArgumentInstrumentation extends InstrumentationBase<ToolArgumen
             ...openAiAgentsModules(host),
             ...langChainModules(host),
             ...mastraModules(host),
+            ...claudeAgentModules(host),
           ]
         : []),
     ];

@@ -80,7 +80,9 @@ export const REASON_VALUES = UNAVAILABLE_REASONS;
 /**
  * `integration` values (`tool_argument_call`): where argcheck saw the call.
  * `dispatcher` is `inst.check`; `mcp` an MCP client (whichever framework
- * made the call, when the framework's own tool layer did not see it).
+ * made the call, when the framework's own tool layer did not see it);
+ * `claude_agent` the Claude Agent SDK's `PreToolUse` hook, for the MCP tools
+ * its agents call (in-process and external servers alike).
  */
 export const INTEGRATION_VALUES = [
   'dispatcher',
@@ -89,6 +91,7 @@ export const INTEGRATION_VALUES = [
   'openai_agents',
   'langchain',
   'mastra',
+  'claude_agent',
 ] as const;
 export type IntegrationName = (typeof INTEGRATION_VALUES)[number];
 

@@ -46,7 +46,7 @@ export interface McpOptions {
   maxCheckedArguments?: number;
 }
 
-/** Agent framework integrations (AI SDK, OpenAI Agents, LangChain.js, Mastra). */
+/** Agent framework integrations (AI SDK, OpenAI Agents, LangChain.js, Mastra, Claude Agent SDK). */
 export interface FrameworkOptions {
   /**
    * Patch the supported agent frameworks when they are loaded, so their tool
@@ -253,4 +253,29 @@ export interface MastraToolHooks {
   afterToolCall?: (
     ctx: MastraToolCallContext & { output?: unknown; error?: unknown },
   ) => void | Promise<void>;
+}
+
+/**
+ * What argcheck's Claude Agent SDK `PreToolUse` hook answers (the SDK's
+ * `SyncHookJSONOutput`): nothing (`{}`: the call goes on as the model made
+ * it), `updatedInput` (`normalise`: the call goes on with the canonical
+ * members, through the application's own permission rules), or a deny with
+ * the repair message as its reason (`reject`).
+ */
+export interface ClaudeAgentHookOutput {
+  hookSpecificOutput?: {
+    hookEventName: 'PreToolUse';
+    permissionDecision?: 'deny';
+    permissionDecisionReason?: string;
+    updatedInput?: Record<string, unknown>;
+  };
+}
+
+/** The `PreToolUse` matcher argcheck puts first in a query's `options.hooks` (the SDK's `HookCallbackMatcher`). */
+export interface ClaudeAgentHookMatcher {
+  /** `mcp__.*`: the MCP tools, the ones an application defines or connects. */
+  matcher: string;
+  hooks: [
+    (input: unknown, toolUseID: unknown, options?: unknown) => Promise<ClaudeAgentHookOutput>,
+  ];
 }

@@ -55,8 +55,9 @@ describe('@argcheck/instrumentation package boundary', () => {
       ai: '>=7.0.0 <8',
       '@ai-sdk/mcp': '>=2.0.0 <3',
       '@mastra/core': '>=1.0.0 <2',
+      '@anthropic-ai/claude-agent-sdk': '>=0.3.142 <0.4.0',
     });
-    for (const name of ['ai', '@ai-sdk/mcp', '@mastra/core']) {
+    for (const name of ['ai', '@ai-sdk/mcp', '@mastra/core', '@anthropic-ai/claude-agent-sdk']) {
       expect(manifest.peerDependenciesMeta?.[name]).to.deep.equal({ optional: true });
     }
   });
@@ -64,7 +65,7 @@ describe('@argcheck/instrumentation package boundary', () => {
   for (const build of ['build/src', 'build/cjs']) {
     it(`never imports an agent framework: they are patched when the application loads them (${build})`, () => {
       const files = filesUnder(join(packageDir, build)).filter((f) => f.endsWith('.js'));
-      const frameworks = ['@openai/', '@langchain/'];
+      const frameworks = ['@openai/', '@langchain/', '@anthropic-ai/'];
       const found = files.flatMap((f) =>
         runtimeImports(f).filter((m) => frameworks.some((prefix) => m.startsWith(prefix))),
       );

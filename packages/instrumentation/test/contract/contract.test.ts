@@ -1,7 +1,8 @@
 /**
  * The contract every integration keeps, held to each of them with the same
  * assertions: MCP on both SDK lines, LangChain.js, the OpenAI Agents SDK, the
- * AI SDK and Mastra, each auto-patched and through its explicit entry point.
+ * AI SDK, Mastra and the Claude Agent SDK, each auto-patched and through its
+ * explicit entry point.
  *
  * - In each mode, the tool receives, the model reads and the counters count
  *   the same, whatever the integration (the refund scenario).

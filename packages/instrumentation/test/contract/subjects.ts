@@ -22,6 +22,14 @@ import type * as Ai from 'ai';
 import type * as ZodModule from 'zod';
 import type { ToolArgumentInstrumentation } from '../../src/instrumentation.js';
 import type { IntegrationName } from '../../src/semconv.js';
+import {
+  claudeAgentUnavailable,
+  denyReason,
+  drain,
+  offline,
+  requireSdk,
+  unlessSdk,
+} from '../frameworks/claude-agent/helpers/sdk.js';
 import { NODE_MAJOR } from '../frameworks/helpers/node-version.js';
 
 const require = createRequire(import.meta.url);
@@ -394,6 +402,60 @@ const mastra: Subject = {
   },
 };
 
+/**
+ * The Claude Agent SDK with its real binary: the tools are an in-process MCP
+ * server's (`createSdkMcpServer`, under the key `shop`, so the model calls
+ * `mcp__shop__<tool>`), the model a scripted Messages API on loopback that
+ * the binary talks to. The SDK's binary owns the MCP client of that server,
+ * so "an MCP client underneath" is a client the tool's handler calls in this
+ * process. A hook's deny reaches the model after the SDK's own prefix
+ * (`PreToolUse:<tool> hook error: `), taken off here: the rest is the repair
+ * message. The explicit entry point prepares the query's options.
+ */
+const claudeAgent: Subject = {
+  name: `Claude Agent SDK (required: the patched copy of its namespace; its binary, a scripted model)${unlessSdk()}`,
+  integration: 'claude_agent',
+  framework: true,
+  runs: ['query', 'startup'],
+  unavailable: claudeAgentUnavailable,
+  explicitUnavailable: () => Promise.resolve(undefined),
+  async turn(tools, calls, explicit, run = 'query') {
+    const sdk = requireSdk();
+    const z = zod();
+    const server = sdk.createSdkMcpServer({
+      name: 'contract',
+      tools: tools.map((spec) =>
+        sdk.tool(spec.name, spec.name, schemaOf(z, spec).shape, async (args) => ({
+          content: [{ type: 'text', text: await spec.run(args) }],
+        })),
+      ),
+    });
+    const session = await offline([
+      { toolUses: calls.map((c) => ({ id: c.id, name: `mcp__shop__${c.tool}`, input: c.args })) },
+      { text: 'done' },
+    ]);
+    try {
+      const given = session.options({
+        mcpServers: { shop: server },
+        allowedTools: tools.map((spec) => `mcp__shop__${spec.name}`),
+      });
+      const options = explicit === undefined ? given : explicit.claudeAgentOptions(given);
+      if (run === 'startup') {
+        const warm = await sdk.startup!({ options });
+        await drain(warm.query('go'));
+      } else {
+        await drain(sdk.query({ prompt: 'go', options }));
+      }
+      const results = session.api.toolResults();
+      return Object.fromEntries(
+        calls.map((c) => [c.id, denyReason(results[c.id]?.text ?? '(no result)')]),
+      );
+    } finally {
+      await session.close();
+    }
+  },
+};
+
 interface McpServerLike {
   registerTool(
     name: string,
@@ -519,4 +581,5 @@ export const SUBJECTS: readonly Subject[] = [
   openAiAgents,
   aiSdk,
   mastra,
+  claudeAgent,
 ];
