@@ -45,7 +45,7 @@ function listRun(host: Host, run: RunTools): Promise<void> | undefined {
     (tools[i] as ToolLike).description,
   ]);
   const waiting = listScope(host, engine, agent, kind, catalog, (listed) => {
-    state.agents.set(agent, listed);
+    state.last.set(agent, listed);
   });
   for (const tool of tools) state.verified.add(tool);
   return waiting;
@@ -65,7 +65,7 @@ function verified(
   const state = host.tools;
   const { agent, kind } = run;
   if (state.verified.has(tool)) return state.listed.get(agent);
-  const last = state.agents.get(agent);
+  const last = state.last.get(agent);
   const at = last === undefined ? -1 : last.names.indexOf(name);
   if (last !== undefined && at >= 0 && last.derive === host.deriveFrameworkSets()) {
     try {
@@ -146,7 +146,7 @@ export function checkRunTools<T>(
     }
     if (names.length === 0) return { tools, listed: undefined };
     host.seen(kind.integration);
-    const last = state.agents.get(agent);
+    const last = state.last.get(agent);
     const listed =
       last === undefined ||
       last.derive !== host.deriveFrameworkSets() ||

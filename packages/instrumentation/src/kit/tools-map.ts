@@ -15,6 +15,7 @@
  */
 import type { Engine } from '../engine/engine.js';
 import type { RunAttribution } from '../engine/run-scope.js';
+import { sameStructure } from '../engine/same-arguments.js';
 import type { IntegrationName } from '../semconv.js';
 import { boundedWait } from './bounded-wait.js';
 import { frameworkContext } from './call-context.js';
@@ -59,8 +60,8 @@ export interface ToolsState {
   readonly made: WeakSet<object>;
   /** Scopes whose listing is in use, or on its way (the promise to wait for). */
   readonly listed: WeakMap<object, Promise<void> | undefined>;
-  /** Agents whose tools are built anew for every run: what they listed last (`run-tools.ts`). */
-  readonly agents: WeakMap<object, Listed>;
+  /** Scopes listed again and again (an agent's run, a session's servers): what they listed last. */
+  readonly last: WeakMap<object, Listed>;
   /** Tools of a run found to be as their agent listed them last. */
   readonly verified: WeakSet<object>;
   /** Tools maps checked, by the map given: its checked map. */
@@ -82,7 +83,7 @@ export function createToolsState(): ToolsState {
     copies: new WeakMap(),
     made: new WeakSet(),
     listed: new WeakMap(),
-    agents: new WeakMap(),
+    last: new WeakMap(),
     verified: new WeakSet(),
     maps: new WeakMap(),
   };
@@ -178,6 +179,45 @@ export function listTools(
   const state = host.tools;
   if (state.listed.has(scope)) return state.listed.get(scope);
   return listScope(host, engine, scope, source, tools);
+}
+
+/**
+ * List `tools` as the catalog of `scope` unless they are what it listed
+ * last: the same names in the same order, the same descriptions, and
+ * schemas of the same structure (a scope listed at every session or run, its
+ * tools read anew each time). Never throws, never rejects.
+ */
+export function listChanged(
+  host: Host,
+  engine: Engine,
+  scope: object,
+  source: CatalogSource,
+  tools: readonly CatalogEntry[],
+): Promise<void> | undefined {
+  const state = host.tools;
+  const last = state.last.get(scope);
+  try {
+    if (last !== undefined && sameListing(host, last, tools)) return state.listed.get(scope);
+  } catch {
+    // An unreadable schema: listed again, where it is read once more and reported.
+  }
+  return listScope(host, engine, scope, source, tools, (listed) => state.last.set(scope, listed));
+}
+
+/** Whether `tools` are what `last` listed. May throw (a schema reader). */
+function sameListing(host: Host, last: Listed, tools: readonly CatalogEntry[]): boolean {
+  if (last.derive !== host.deriveFrameworkSets() || last.names.length !== tools.length) {
+    return false;
+  }
+  for (let i = 0; i < tools.length; i++) {
+    const [name, schema, description] = tools[i] as CatalogEntry;
+    if (last.names[i] !== name) return false;
+    if (last.descriptions[i] !== (typeof description === 'string' ? description : undefined)) {
+      return false;
+    }
+    if (last.derive && !sameStructure(last.schemas[i], schema())) return false;
+  }
+  return true;
 }
 
 /**

@@ -24,7 +24,7 @@
 import type { Engine } from '../../engine/engine.js';
 import type { Host } from '../../kit/host.js';
 import { jsonSchemaOf } from '../../kit/tool-schemas.js';
-import { listTools } from '../../kit/tools-map.js';
+import { listChanged } from '../../kit/tools-map.js';
 import { isObject, isRecord } from '../../kit/values.js';
 import type { Patch } from '../../kit/wrapping.js';
 
@@ -169,7 +169,7 @@ export function sdkServers(host: Host, mcpServers: unknown): Map<string, SdkServ
         ]);
       }
       const listed = (engine: Engine) =>
-        listTools(host, engine, scope, CLAUDE_AGENT_CATALOG, entries, false);
+        listChanged(host, engine, scope, CLAUDE_AGENT_CATALOG, entries);
       const engine = host.engine();
       if (engine !== undefined) void listed(engine);
       const server: SdkServer = {
