@@ -40,7 +40,7 @@ import {
   repairMessage,
   toolAnswer,
 } from '../frameworks/refund-scenario.js';
-import { mcpShop, mcpText, SUBJECTS } from './subjects.js';
+import { mcpShop, mcpText } from './subjects.js';
 import type { Call, McpShop, Subject, ToolSpec } from './subjects.js';
 
 type Entry = 'auto-patched' | 'explicit entry point';
@@ -110,8 +110,19 @@ function chosen(subjects: readonly Subject[]): readonly Subject[] {
   return only.length === 0 ? subjects : subjects.filter((s) => only.includes(s.integration));
 }
 
-describe('the integration contract', function () {
-  this.timeout(30_000);
+/**
+ * Registers the contract as a suite named `title`, held to each of `subjects`:
+ * mcp-langchain.test.ts for MCP and LangChain.js, frameworks-node22.test.ts for
+ * the frameworks that need Node 22 (built and run where they are installed).
+ */
+export function describeContract(title: string, subjects: readonly Subject[]): void {
+  describe(title, function () {
+    contract(this, subjects);
+  });
+}
+
+function contract(suite: Mocha.Suite, subjects: readonly Subject[]): void {
+  suite.timeout(30_000);
 
   let repair: string;
   const open: Harness[] = [];
@@ -131,7 +142,7 @@ describe('the integration contract', function () {
     return h;
   }
 
-  for (const subject of chosen(SUBJECTS)) {
+  for (const subject of chosen(subjects)) {
     describe(subject.name, () => {
       before(function () {
         const why = subject.unavailable();
@@ -384,4 +395,4 @@ describe('the integration contract', function () {
       });
     });
   }
-});
+}

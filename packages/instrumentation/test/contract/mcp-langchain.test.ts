@@ -1,0 +1,4 @@
+import { describeContract } from './contract-suite.js';
+import { SUBJECTS } from './subjects.js';
+
+describeContract('the integration contract', SUBJECTS);
