@@ -68,10 +68,11 @@ function minimumMajor(range) {
 
 /**
  * The packed command line added to an application as a user adds it: the
- * application's own packages first, then the three tarballs. npm must place
- * them without overriding a peer dependency or picking a version the running
- * Node does not support, with one `@opentelemetry/api` in the tree and none of
- * `absent`; `npx argcheck report --help` and a short demo then run there
+ * application's own packages first, then the three tarballs, then the whole
+ * application installed afresh. npm must place them without overriding a peer
+ * dependency or picking a version the running Node does not support, with one
+ * `@opentelemetry/api` in the tree and none of `absent`; `npx argcheck report
+ * --help` and a short demo then run there
  * (docs/decisions/0028-demo-dependencies-and-node22-packages.md).
  */
 const CLI_APPS = [
@@ -215,16 +216,23 @@ for (const { name, node, dependencies, absent } of cliApps) {
   const env = { ...process.env };
   if (node > 20) env.PATH = `${node24()}:${env.PATH}`;
   const started = Date.now();
-  const installs = [
-    ...(Object.keys(dependencies).length > 0 ? [[]] : []),
-    [...Object.values(tarballs)],
-  ].map((args) =>
+  const install = (args) =>
     spawnSync('npm', ['install', '--no-audit', '--no-fund', ...args], {
       cwd: app,
       env,
       encoding: 'utf8',
-    }),
-  );
+    });
+  const installs = [];
+  if (Object.keys(dependencies).length === 0) {
+    installs.push(install(Object.values(tarballs)));
+  } else {
+    // Added to the installed application, then the whole of it installed afresh
+    // (as a clone of it is): npm places the packages differently in each.
+    installs.push(install([]), install(Object.values(tarballs)));
+    rmSync(join(app, 'node_modules'), { recursive: true, force: true });
+    rmSync(join(app, 'package-lock.json'), { force: true });
+    installs.push(install([]));
+  }
   const output = installs.map((i) => `${i.stdout}${i.stderr}`).join('');
   const problems = installs.some((i) => i.status !== 0)
     ? [`npm install failed:\n${output}`]
