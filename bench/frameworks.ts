@@ -5,10 +5,10 @@
 // call from profiles of the same turns (bench/lib/cpu-profile.ts), and which
 // other frames hold the rest of what it adds.
 //   npm run bench -- --only frameworks-langchain [-- --rounds 60 --turns 20]
-//   (frameworks-openai-agents, frameworks-claude-agent; frameworks-ai-sdk and frameworks-mastra need
+//   (frameworks-claude-agent; frameworks-openai-agents, frameworks-ai-sdk and frameworks-mastra need
 //   Node 22+ and run in the Node 24 tree: bash scripts/compat-otel3.sh first)
 import { attribute, PROFILE_PAIRS, type Attribution } from './lib/cpu-profile.js';
-import { FRAMEWORK_SETUPS } from './lib/framework-setups.js';
+import { frameworkSetup, FRAMEWORKS } from './lib/framework-setups.js';
 import { timeTurns, type Variant } from './lib/framework-turns.js';
 import { num, type BenchOptions, type BenchResult } from './lib/report.js';
 
@@ -19,9 +19,9 @@ const PROFILED_CALLS = 2_000;
 
 export async function frameworks(options: BenchOptions): Promise<BenchResult> {
   const name = options.string('framework', '');
-  const make = FRAMEWORK_SETUPS[name];
+  const make = await frameworkSetup(name);
   if (make === undefined) {
-    throw new Error(`--framework takes one of ${Object.keys(FRAMEWORK_SETUPS).join(', ')}`);
+    throw new Error(`--framework takes one of ${FRAMEWORKS.join(', ')}`);
   }
   const ROUNDS = options.number('rounds', 40);
   const TURNS = options.number('turns', 20);

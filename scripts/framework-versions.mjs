@@ -7,7 +7,10 @@
 // packages/instrumentation/build and a node_modules with the framework at
 // that version (and its `with` packages) installed for real; every other
 // package is a link to the workspace's node_modules, so nothing else is
-// downloaded. The tests resolve the framework from the scratch copy.
+// downloaded. The tests resolve the framework from the scratch copy. The
+// tests of the frameworks whose packages need Node 22 are built in the Node 24
+// tree (`build`: .cache/otel3, by scripts/compat-otel3.sh), where those
+// packages are installed; their build is copied from there.
 //
 //   npm run test:versions [-- name ...]
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -88,11 +91,21 @@ for (const framework of rows) {
     const { version, with: extra = [] } = typeof entry === 'string' ? { version: entry } : entry;
     const label = `${framework.package}@${version}`;
     const scratch = join(root, '.cache/versions', `${framework.name}@${version}`);
+    const build = join(
+      framework.build === undefined ? root : join(root, framework.build),
+      'packages/instrumentation/build',
+    );
+    if (!existsSync(join(build, 'test'))) {
+      failed++;
+      console.log(
+        `FAIL ${label}: its tests are built in ${framework.build}, which has no build yet: ` +
+          'run `bash scripts/compat-otel3.sh` first',
+      );
+      continue;
+    }
     rmSync(scratch, { recursive: true, force: true });
     mkdirSync(join(scratch, 'packages/instrumentation'), { recursive: true });
-    cpSync(join(instrumentation, 'build'), join(scratch, 'packages/instrumentation/build'), {
-      recursive: true,
-    });
+    cpSync(build, join(scratch, 'packages/instrumentation/build'), { recursive: true });
     cpSync(
       join(instrumentation, 'package.json'),
       join(scratch, 'packages/instrumentation/package.json'),
@@ -129,7 +142,7 @@ for (const framework of rows) {
     const built = join(scratch, 'packages/instrumentation/build/test');
     const globs = [framework.tests].flat().map((glob) => join(built, glob));
     // The contract test's subject for this framework (ARGCHECK_CONTRACT_ONLY leaves the rest out).
-    if (framework.contract !== undefined) globs.push(join(built, 'contract/contract.test.js'));
+    if (framework.contract !== undefined) globs.push(join(built, 'contract/*.test.js'));
     const run = spawnSync('node', [mocha, '--reporter', 'dot', ...globs], {
       cwd: scratch,
       // The framework is installed here: tests that would skip without it must fail instead.

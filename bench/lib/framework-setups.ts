@@ -1,16 +1,17 @@
-// The agent frameworks as bench/frameworks.ts measures them: each set up
+// The four agent frameworks as bench/frameworks.ts measures them: each set up
 // with the instrumentation registered (observe mode, a configured set), and
 // the variants of one turn to time side by side. A turn is the cheapest tool
 // call the framework can make: a scripted model, a tool that answers at once.
 // The loader hook is registered before the framework is imported, as an
 // application's --import file does, so the frameworks are patched by the
-// hooks; the AI SDK and Mastra take the module definition's own patch on the
-// loaded module, so that their unpatched function stays at hand as "plain".
+// hooks. LangChain.js and the Claude Agent SDK's hook are set up here; the frameworks whose packages need
+// Node 22 in framework-setups-node22.ts, which only the Node 24 tree builds
+// (docs/decisions/0030-demo-dependencies-and-node22-packages.md).
 import { register } from 'node:module';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { staticValueSet } from '@argcheck/core';
 import type { ToolArgumentInstrumentation } from '@argcheck/instrumentation';
-import { CODES, reasonCode, scriptedModel, type Variant } from './framework-turns.js';
+import { CODES, reasonCode, type Variant } from './framework-turns.js';
 import { packageVersion } from './machine.js';
 import { PullReader, sumOf } from '@argcheck/testing/metrics';
 
@@ -28,7 +29,7 @@ export interface FrameworkSetup {
   readonly close: () => Promise<void>;
 }
 
-interface Registered {
+export interface Registered {
   /** Patches the framework as it loads. */
   inst: ToolArgumentInstrumentation;
   /**
@@ -41,7 +42,7 @@ interface Registered {
 }
 
 /** The loader hook, then the instrumentation: import the framework after this. */
-async function registerBeforeFramework(): Promise<Registered> {
+export async function registerBeforeFramework(): Promise<Registered> {
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
   // Imported after the hook: an import-in-the-middle loaded before it does not see the modules it wraps.
   const { registerInstrumentations } = await import('@opentelemetry/instrumentation');
@@ -76,7 +77,7 @@ async function registerBeforeFramework(): Promise<Registered> {
 }
 
 /** A variant of a framework patched in place: the instrumentation on for it, off for the others. */
-function toggled(
+export function toggled(
   inst: ToolArgumentInstrumentation,
   key: string,
   on: boolean,
@@ -85,56 +86,10 @@ function toggled(
   return { key, turn, select: () => (on ? inst.enable() : inst.disable()) };
 }
 
-const args = (i: number) => ({ order_id: `ORD-${1000 + (i % 40)}`, reason_code: reasonCode(i) });
-
-async function openAiAgents(): Promise<FrameworkSetup> {
-  const r = await registerBeforeFramework();
-  const { Agent, run, setTracingDisabled, tool } = await import('@openai/agents');
-  const { ScriptedModel, assistantMessage, functionCall } =
-    await import('@openai/agents-core/testing');
-  const { z } = await import('zod');
-  setTracingDisabled(true);
-  // Ten calls a turn: what one model turn rarely exceeds, so the runner's per-turn work is shared.
-  const CALLS = 10;
-  const execute = () => Promise.resolve('refunded');
-  const parameters = z.object({ order_id: z.string(), reason_code: z.string() });
-  const refund = tool({
-    name: 'refund_order',
-    description: 'Refund an order',
-    parameters,
-    execute,
-  });
-  const guarded = tool({
-    name: 'refund_order',
-    description: 'Refund an order',
-    parameters,
-    execute,
-    inputGuardrails: [r.explicit.openAIAgentsGuardrail() as never],
-  });
-  const turn = (tools: unknown[]) => async (i: number) => {
-    const calls = Array.from({ length: CALLS }, (_, k) =>
-      functionCall('refund_order', args(i * CALLS + k), { callId: `c${k}` }),
-    );
-    const model = new ScriptedModel([calls, [assistantMessage('done')]]);
-    await run(new Agent({ name: 'refunds', model, tools: tools as never }), 'refund');
-  };
-  return {
-    title: `OpenAI Agents SDK (\`@openai/agents\` ${packageVersion('@openai/agents')})`,
-    turn:
-      "`run(agent)` with the SDK's `ScriptedModel`: one model turn of ten calls of a `tool()` " +
-      'with a zod schema, then the final answer; the runner hands each call to ' +
-      '`invokeFunctionTool` with its arguments as a JSON string',
-    callsPerTurn: CALLS,
-    variants: [
-      toggled(r.inst, 'plain', false, turn([refund])),
-      toggled(r.inst, 'control', false, turn([refund])),
-      toggled(r.inst, 'auto-patched', true, turn([refund])),
-      toggled(r.inst, 'openAIAgentsGuardrail', false, turn([guarded])),
-    ],
-    checked: r.checked,
-    close: r.close,
-  };
-}
+export const args = (i: number) => ({
+  order_id: `ORD-${1000 + (i % 40)}`,
+  reason_code: reasonCode(i),
+});
 
 async function langChain(): Promise<FrameworkSetup> {
   const r = await registerBeforeFramework();
@@ -161,131 +116,6 @@ async function langChain(): Promise<FrameworkSetup> {
       toggled(r.inst, 'control', false, turn(refund)),
       toggled(r.inst, 'auto-patched', true, turn(refund)),
       { key: 'instrumentLangChainTool', turn: turn(explicit), select: () => r.inst.disable() },
-    ],
-    checked: r.checked,
-    close: r.close,
-  };
-}
-
-type Generate = (options: object) => Promise<unknown>;
-
-async function aiSdk(): Promise<FrameworkSetup> {
-  const r = await registerBeforeFramework();
-  const ai = await import('ai');
-  const { z } = await import('zod');
-  // The module definition's own patch, as the loader hook applies it: a copy
-  // of the namespace whose generateText is wrapped; `ai.generateText` stays plain.
-  // The loader hook patches the namespace as it is imported: the function as
-  // the SDK wrote it is then the wrapper's `__original` (shimmer's).
-  const hooked = ai.generateText as Generate & { __original?: Generate };
-  const plain = hooked.__original ?? hooked;
-  const definition = r.inst.getModuleDefinitions().find((d) => d.name === 'ai');
-  const patched =
-    hooked.__original !== undefined
-      ? { generateText: hooked as Generate }
-      : (definition?.patch?.(ai, packageVersion('ai')) as { generateText: Generate });
-  if (patched.generateText === plain) throw new Error('ai was not patched');
-  const tools = {
-    refund_order: ai.tool({
-      description: 'Refund an order',
-      // Converted once, as `zodSchema` does: a raw zod schema is converted by the SDK
-      // at every step, and a checked copy converts it once, which would flatter argcheck.
-      inputSchema: ai.zodSchema(z.object({ order_id: z.string(), reason_code: z.string() })),
-      execute: (input: { reason_code: string }) => Promise.resolve({ refunded: input.reason_code }),
-    }),
-  };
-  const wrapped = r.explicit.wrapAiSdkTools(tools);
-  const variant = async (key: string, generate: Generate, toolMap: object): Promise<Variant> => {
-    const { model, next } = await scriptedModel();
-    return {
-      key,
-      turn: (i) => {
-        next(reasonCode(i));
-        return generate({ model, tools: toolMap, stopWhen: ai.isStepCount(2), prompt: 'refund' });
-      },
-    };
-  };
-  return {
-    title: `Vercel AI SDK (\`ai\` ${packageVersion('ai')})`,
-    turn:
-      'one `generateText` call: a mock-model step (the SDK’s `MockLanguageModelV4`) calling ' +
-      '`refund_order`, the tool run, and a second step answering; the schema `zodSchema(...)`, ' +
-      'converted once (given a raw zod schema the SDK converts it at every step while a ' +
-      'checked copy converts it once, which would flatter argcheck)',
-    callsPerTurn: 1,
-    variants: [
-      await variant('plain', plain, tools),
-      await variant('control', plain, tools),
-      await variant('auto-patched', patched.generateText, tools),
-      await variant('wrapAiSdkTools', plain, wrapped),
-    ],
-    checked: r.checked,
-    close: r.close,
-  };
-}
-
-interface MastraAgent {
-  generate(prompt: string, options?: object): Promise<unknown>;
-}
-type AgentClass = new (config: object) => MastraAgent;
-
-async function mastra(): Promise<FrameworkSetup> {
-  const r = await registerBeforeFramework();
-  const agentModule = await import('@mastra/core/agent');
-  const { createTool } = await import('@mastra/core/tools');
-  const { z } = await import('zod');
-  const Agent = agentModule.Agent as unknown as AgentClass;
-  const proto = Agent.prototype as unknown as Record<string, unknown>;
-  // The loader hook may have patched the agent entry as it was imported: the
-  // method as Mastra wrote it is then the wrapper's `__original` (shimmer's).
-  const current = proto.convertTools as { __original?: unknown } | undefined;
-  const convertTools = current?.__original ?? current;
-  // Agents of this class keep the method as it was before the patch below.
-  class PlainAgent extends Agent {}
-  Object.defineProperty(PlainAgent.prototype, 'convertTools', { value: convertTools });
-  // The module definition's own patch on the ESM agent entry, as the loader hook applies it.
-  const file = r.inst
-    .getModuleDefinitions()
-    .find((d) => d.name === '@mastra/core')
-    ?.files.find((f) => f.name.endsWith('index.js'));
-  file?.patch(agentModule, packageVersion('@mastra/core'));
-  if (proto.convertTools === convertTools) throw new Error('Mastra was not patched');
-  const refund = createTool({
-    id: 'refund_order',
-    description: 'Refund an order',
-    inputSchema: z.object({ order_id: z.string(), reason_code: z.string() }),
-    execute: (input) => Promise.resolve({ refunded: input.reason_code }),
-  });
-  const variant = async (key: string, Class: AgentClass, extra: object = {}): Promise<Variant> => {
-    const { model, next } = await scriptedModel();
-    const agent = new Class({
-      id: 'support',
-      name: 'support',
-      instructions: 'Refund orders.',
-      model,
-      tools: { refund_order: refund },
-      ...extra,
-    });
-    return {
-      key,
-      turn: (i) => {
-        next(reasonCode(i));
-        return agent.generate('refund', { maxSteps: 2 });
-      },
-    };
-  };
-  return {
-    title: `Mastra (\`@mastra/core\` ${packageVersion('@mastra/core')})`,
-    turn:
-      'one `agent.generate` call: a mock-model step (the AI SDK’s `MockLanguageModelV4`) ' +
-      'calling `refund_order`, the tool run, and a second step answering; the patched variant ' +
-      'is an agent of the patched class (the module definition’s own patch on the ESM entry)',
-    callsPerTurn: 1,
-    variants: [
-      await variant('plain', PlainAgent),
-      await variant('control', PlainAgent),
-      await variant('auto-patched', Agent),
-      await variant('mastraHooks', PlainAgent, { hooks: r.explicit.mastraHooks() }),
     ],
     checked: r.checked,
     close: r.close,
@@ -351,10 +181,28 @@ async function claudeAgent(): Promise<FrameworkSetup> {
   };
 }
 
-export const FRAMEWORK_SETUPS: Readonly<Record<string, () => Promise<FrameworkSetup>>> = {
-  'openai-agents': openAiAgents,
-  langchain: langChain,
-  'ai-sdk': aiSdk,
-  mastra,
-  'claude-agent': claudeAgent,
-};
+/** Every framework the benchmark can set up, by the name `--framework` takes. */
+export const FRAMEWORKS = [
+  'openai-agents',
+  'langchain',
+  'claude-agent',
+  'ai-sdk',
+  'mastra',
+] as const;
+
+/** The setup of `name`, or undefined when there is no such framework. */
+export async function frameworkSetup(
+  name: string,
+): Promise<(() => Promise<FrameworkSetup>) | undefined> {
+  if (name === 'langchain') return langChain;
+  if (name === 'claude-agent') return claudeAgent;
+  if (!(FRAMEWORKS as readonly string[]).includes(name)) return undefined;
+  // Not a literal specifier, so that the Node 20 project does not compile the
+  // file: its frameworks are installed in the Node 24 tree only, which builds it
+  // (bench/tsconfig.node22.json).
+  const file = './framework-setups-node22.js';
+  const { NODE22_SETUPS } = (await import(file)) as {
+    NODE22_SETUPS: Readonly<Record<string, () => Promise<FrameworkSetup>>>;
+  };
+  return NODE22_SETUPS[name];
+}

@@ -1,6 +1,7 @@
-// What the framework benchmark needs: a scripted mock model (the AI SDK's own,
-// from `ai/test`) whose first turn calls refund_order, and side-by-side timing
-// of agent turns, variant against variant, interleaved round by round.
+// What the framework benchmark needs: the arguments' reason codes, and
+// side-by-side timing of agent turns, variant against variant, interleaved
+// round by round. The AI SDK's scripted mock model is in
+// framework-setups-node22.ts, with the frameworks that use it.
 import { median, nowNs, quantile, rotated } from './stats.js';
 
 export const CODES = [
@@ -16,51 +17,6 @@ export const CODES = [
 export function reasonCode(i: number): string {
   const k = i % 40;
   return k === 13 ? 'late' : k === 33 ? 'CUSTOMER_UNHAPPY' : (CODES[k % CODES.length] ?? '');
-}
-
-const usage = { inputTokens: { total: 1 }, outputTokens: { total: 1 } };
-
-/**
- * A mock model for one turn at a time: `next(code)` scripts the next turn's
- * tool call. Mastra and the AI SDK both accept it.
- */
-export async function scriptedModel(): Promise<{ model: unknown; next: (code: string) => void }> {
-  const { MockLanguageModelV4 } = await import('ai/test');
-  let code = 'DAMAGED';
-  let step = 0;
-  const model = new MockLanguageModelV4({
-    doGenerate: (() => {
-      const first = step++ % 2 === 0;
-      return Promise.resolve(
-        first
-          ? {
-              content: [
-                {
-                  type: 'tool-call',
-                  toolCallId: `call-${step}`,
-                  toolName: 'refund_order',
-                  input: JSON.stringify({ order_id: 'A-1001', reason_code: code }),
-                },
-              ],
-              finishReason: { unified: 'tool-calls' },
-              usage,
-              warnings: [],
-            }
-          : {
-              content: [{ type: 'text', text: 'done' }],
-              finishReason: { unified: 'stop' },
-              usage,
-              warnings: [],
-            },
-      );
-    }) as never,
-  });
-  return {
-    model,
-    next: (c) => {
-      code = c;
-    },
-  };
 }
 
 export interface Variant {

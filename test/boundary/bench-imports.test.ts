@@ -23,9 +23,12 @@ function readJson(path: string): Record<string, unknown> {
 }
 
 const rootManifest = readJson(join(repoRoot, 'package.json'));
+// The packages that need Node 22 are declared for the Node 24 tree, which
+// builds the files that import them (docs/decisions/0030-demo-dependencies-and-node22-packages.md).
+const node22Manifest = readJson(join(repoRoot, 'scripts/node22-dev-dependencies.json'));
 const declared = new Set(
-  ['dependencies', 'devDependencies'].flatMap((field) =>
-    Object.keys((rootManifest[field] as Record<string, string> | undefined) ?? {}),
+  [rootManifest.dependencies, rootManifest.devDependencies, node22Manifest.devDependencies].flatMap(
+    (deps) => Object.keys((deps as Record<string, string> | undefined) ?? {}),
   ),
 );
 

@@ -1,5 +1,4 @@
 import { ExitCode, UsageError, type CommandIo } from './io.js';
-import { demoCommand } from './demo/demo-command.js';
 import { reportCommand } from './report/report-command.js';
 
 export const MAIN_HELP = `Usage: argcheck <command> [options]
@@ -14,7 +13,9 @@ Run "argcheck <command> --help" for the options of a command.
 type Command = (argv: readonly string[], io: CommandIo) => Promise<number>;
 
 const COMMANDS: Readonly<Record<string, Command>> = {
-  demo: demoCommand,
+  // Loaded only when it runs: `argcheck report` loads nothing of the demo's
+  // OpenTelemetry SDK, MCP SDK or zod (docs/decisions/0030-demo-dependencies-and-node22-packages.md).
+  demo: async (argv, io) => (await import('./demo/demo-command.js')).demoCommand(argv, io),
   report: reportCommand,
 };
 

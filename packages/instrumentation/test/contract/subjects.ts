@@ -2,13 +2,17 @@
  * Every integration as the contract test drives it: one model turn that makes
  * some tool calls, through the integration's own framework (or MCP client),
  * with tools the test defines. What differs between frameworks lives here;
- * what is asserted of all of them lives in contract.test.ts.
+ * what is asserted of all of them lives in contract-suite.ts.
  *
  * Each subject loads its framework's CommonJS build anew (so the hooks of the
  * instrumentations the test just registered see it), or, for MCP, connects a
  * real client to a real server in memory. `explicit` applies the
  * integration's explicit entry point of that instrumentation instead of
  * relying on the patch.
+ *
+ * The frameworks whose packages need Node 22 (the OpenAI Agents SDK, the AI
+ * SDK, Mastra) are in subjects-node22.ts, built where they are installed
+ * (docs/decisions/0030-demo-dependencies-and-node22-packages.md).
  */
 import { createRequire } from 'node:module';
 import { sep } from 'node:path';
@@ -16,9 +20,6 @@ import type * as ChatModels from '@langchain/core/language_models/chat_models';
 import type * as LcMessages from '@langchain/core/messages';
 import type * as LcTools from '@langchain/core/tools';
 import type * as LgPrebuilt from '@langchain/langgraph/prebuilt';
-import type * as Agents from '@openai/agents';
-import type * as AgentsTesting from '@openai/agents-core/testing';
-import type * as Ai from 'ai';
 import type * as ZodModule from 'zod';
 import type { ToolArgumentInstrumentation } from '../../src/instrumentation.js';
 import type { IntegrationName } from '../../src/semconv.js';
@@ -30,7 +31,6 @@ import {
   requireSdk,
   unlessSdk,
 } from '../frameworks/claude-agent/helpers/sdk.js';
-import { NODE_MAJOR } from '../frameworks/helpers/node-version.js';
 
 const require = createRequire(import.meta.url);
 
@@ -74,24 +74,24 @@ export interface Subject {
 }
 
 /** Forget every module under `node_modules/<scope>/` so the next require loads it anew. */
-function forget(...scopes: string[]): void {
+export function forget(...scopes: string[]): void {
   const markers = scopes.map((scope) => `${sep}node_modules${sep}${scope}${sep}`);
   for (const key of Object.keys(require.cache)) {
     if (markers.some((m) => key.includes(m))) delete require.cache[key];
   }
 }
 
-type Zod = typeof ZodModule.z;
-const zod = (): Zod => (require('zod') as { z: Zod }).z;
+export type Zod = typeof ZodModule.z;
+export const zod = (): Zod => (require('zod') as { z: Zod }).z;
 
-function schemaOf(z: Zod, spec: ToolSpec) {
+export function schemaOf(z: Zod, spec: ToolSpec) {
   return spec.shape === 'proxy'
     ? z.object({ tool: z.string(), arguments: z.record(z.string(), z.any()) })
     : z.object({ order_id: z.string(), reason_code: z.string() });
 }
 
 /** The proxy's parameters as JSON Schema, for a tool that is not strict. */
-const PROXY_JSON_SCHEMA = {
+export const PROXY_JSON_SCHEMA = {
   type: 'object',
   properties: { tool: { type: 'string' }, arguments: { type: 'object' } },
   required: ['tool', 'arguments'],
@@ -99,7 +99,7 @@ const PROXY_JSON_SCHEMA = {
 };
 
 /** The text of whatever a framework hands the model as a tool's result. */
-function text(value: unknown): string {
+export function text(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'object' && value !== null) {
     const v = value as Record<string, unknown>;
@@ -171,237 +171,15 @@ const langChain: Subject = {
   },
 };
 
-const openAiAgents: Subject = {
-  name: 'OpenAI Agents SDK (CommonJS build)',
-  integration: 'openai_agents',
-  framework: true,
-  runs: ['run', 'run, streamed'],
-  unavailable: () => undefined,
-  explicitUnavailable: () => Promise.resolve(undefined),
-  async turn(tools, calls, explicit, run = 'run') {
-    forget('@openai');
-    const agents = require('@openai/agents') as typeof Agents;
-    const testing = require('@openai/agents-core/testing') as typeof AgentsTesting;
-    const z = zod();
-    agents.setTracingDisabled(true);
-    const made = tools.map((spec) =>
-      agents.tool({
-        name: spec.name,
-        description: spec.name,
-        // A record of any arguments cannot be strict, and the SDK takes zod in strict mode only.
-        ...(spec.shape === 'proxy'
-          ? { parameters: PROXY_JSON_SCHEMA as never, strict: false }
-          : { parameters: schemaOf(z, spec) as never }),
-        inputGuardrails: explicit === undefined ? [] : [explicit.openAIAgentsGuardrail() as never],
-        execute: (args: unknown) => spec.run(args as Record<string, unknown>),
-      }),
-    );
-    const model = new testing.ScriptedModel([
-      calls.map((c) => testing.functionCall(c.tool, c.args, { callId: c.id })),
-      [testing.assistantMessage('done')],
-    ]);
-    const agent = new agents.Agent({ name: 'contract', model, tools: made });
-    if (run === 'run, streamed') {
-      const streamed = await agents.run(agent, 'go', { stream: true });
-      for await (const event of streamed) void event;
-      await streamed.completed;
-    } else {
-      await agents.run(agent, 'go');
-    }
-    const answers: Record<string, string> = {};
-    const input = model.calls[1]?.request.input;
-    for (const item of Array.isArray(input) ? input : []) {
-      if (item.type === 'function_call_result') answers[item.callId] = text(item.output);
-    }
-    return answers;
-  },
-};
-
-/**
- * The AI SDK's mock model: a first step with `calls`, then text; every
- * prompt kept. Streamed, each call's arguments arrive split across two
- * chunks, as providers stream them.
- */
-async function mockModel(calls: readonly Call[], spec: 'v3' | 'v4') {
-  const { MockLanguageModelV3, MockLanguageModelV4, convertArrayToReadableStream } =
-    await import('ai/test');
-  const Mock = (
-    spec === 'v3' ? MockLanguageModelV3 : MockLanguageModelV4
-  ) as typeof MockLanguageModelV4;
-  const prompts: unknown[][] = [];
-  const usage = { inputTokens: { total: 1 }, outputTokens: { total: 1 } };
-  const finishReason = (unified: 'tool-calls' | 'stop') => ({ unified, raw: undefined });
-  const model = new Mock({
-    doGenerate: ((options: { prompt: unknown[] }) => {
-      prompts.push(options.prompt);
-      return Promise.resolve(
-        prompts.length === 1
-          ? {
-              content: calls.map((c) => ({
-                type: 'tool-call' as const,
-                toolCallId: c.id,
-                toolName: c.tool,
-                input: JSON.stringify(c.args),
-              })),
-              finishReason: finishReason('tool-calls'),
-              usage,
-              warnings: [],
-            }
-          : {
-              content: [{ type: 'text' as const, text: 'done' }],
-              finishReason: finishReason('stop'),
-              usage,
-              warnings: [],
-            },
-      );
-    }) as never,
-    doStream: ((options: { prompt: unknown[] }) => {
-      prompts.push(options.prompt);
-      const parts: unknown[] =
-        prompts.length === 1
-          ? [
-              ...calls.flatMap((c) => {
-                const input = JSON.stringify(c.args);
-                const half = Math.floor(input.length / 2);
-                return [
-                  { type: 'tool-input-start', id: c.id, toolName: c.tool },
-                  { type: 'tool-input-delta', id: c.id, delta: input.slice(0, half) },
-                  { type: 'tool-input-delta', id: c.id, delta: input.slice(half) },
-                  { type: 'tool-input-end', id: c.id },
-                  { type: 'tool-call', toolCallId: c.id, toolName: c.tool, input },
-                ];
-              }),
-              { type: 'finish', finishReason: finishReason('tool-calls'), usage },
-            ]
-          : [
-              { type: 'text-start', id: 't' },
-              { type: 'text-delta', id: 't', delta: 'done' },
-              { type: 'text-end', id: 't' },
-              { type: 'finish', finishReason: finishReason('stop'), usage },
-            ];
-      return Promise.resolve({ stream: convertArrayToReadableStream<unknown>(parts) });
-    }) as never,
-  });
-  const answers = (): Record<string, string> => {
-    const out: Record<string, string> = {};
-    for (const message of prompts[1] ?? []) {
-      const m = message as {
-        role?: string;
-        content?: { type?: string; toolCallId?: string; output?: unknown }[];
-      };
-      if (m.role !== 'tool') continue;
-      for (const part of m.content ?? []) {
-        if (part.type === 'tool-result' && part.toolCallId !== undefined)
-          out[part.toolCallId] = text(part.output);
-      }
-    }
-    return out;
-  };
-  return { model, answers };
+interface McpServerLike {
+  registerTool(
+    name: string,
+    config: object,
+    handler: (args: Record<string, unknown>) => Promise<unknown>,
+  ): void;
+  connect(transport: unknown): Promise<void>;
+  close(): Promise<void>;
 }
-
-/** What `streamText`, `agent.stream` and their kin return: a result to drain. */
-interface Streamed {
-  consumeStream(): PromiseLike<void>;
-}
-
-const NEEDS_22 = () =>
-  NODE_MAJOR < 22 ? 'needs Node >= 22 (the framework does not load on older Node)' : undefined;
-
-const aiSdk: Subject = {
-  name: 'Vercel AI SDK (required: the patched copy of its namespace)',
-  integration: 'ai_sdk',
-  framework: true,
-  runs: ['generateText', 'streamText', 'ToolLoopAgent.generate', 'ToolLoopAgent.stream'],
-  unavailable: NEEDS_22,
-  explicitUnavailable: () => Promise.resolve(undefined),
-  async turn(tools, calls, explicit, run = 'generateText') {
-    // `ai` is ESM only: require() (Node 22+) goes through the require hook, which
-    // hands back a patched copy; the copy is made once per loaded namespace.
-    const ai = require('ai') as typeof Ai;
-    const z = zod();
-    let map: Record<string, unknown> = Object.fromEntries(
-      tools.map((spec) => [
-        spec.name,
-        ai.tool({
-          description: spec.name,
-          inputSchema: schemaOf(z, spec) as never,
-          execute: (args: unknown) => spec.run(args as Record<string, unknown>),
-        }),
-      ]),
-    );
-    if (explicit !== undefined) map = explicit.wrapAiSdkTools(map);
-    const { model, answers } = await mockModel(calls, 'v4');
-    // The SDK's option types are generic over the tools map; these calls pass it untyped.
-    const options = { model, tools: map, stopWhen: ai.isStepCount(2) };
-    type Loose<R> = (options: object) => R;
-    const agent = () =>
-      new (
-        ai.ToolLoopAgent as unknown as new (options: object) => {
-          generate(options: object): Promise<unknown>;
-          stream(options: object): Promise<Streamed>;
-        }
-      )(options);
-    if (run === 'streamText') {
-      await (ai.streamText as Loose<Streamed>)({ ...options, prompt: 'go' }).consumeStream();
-    } else if (run === 'ToolLoopAgent.generate') {
-      await agent().generate({ prompt: 'go' });
-    } else if (run === 'ToolLoopAgent.stream') {
-      await (await agent().stream({ prompt: 'go' })).consumeStream();
-    } else {
-      await (ai.generateText as Loose<Promise<unknown>>)({ ...options, prompt: 'go' });
-    }
-    return answers();
-  },
-};
-
-interface MastraAgent {
-  generate(prompt: string, options?: object): Promise<unknown>;
-  stream(prompt: string, options?: object): Promise<Streamed>;
-}
-
-const mastra: Subject = {
-  name: 'Mastra (CommonJS build)',
-  integration: 'mastra',
-  framework: true,
-  runs: ['generate', 'stream'],
-  unavailable: NEEDS_22,
-  explicitUnavailable: () => Promise.resolve(undefined),
-  async turn(tools, calls, explicit, run = 'generate') {
-    forget('@mastra');
-    const { Agent } = require('@mastra/core/agent') as {
-      Agent: new (config: object) => MastraAgent;
-    };
-    const { createTool } = require('@mastra/core/tools') as {
-      createTool: (config: object) => unknown;
-    };
-    const z = zod();
-    const made = Object.fromEntries(
-      tools.map((spec) => [
-        spec.name,
-        createTool({
-          id: spec.name,
-          description: spec.name,
-          inputSchema: schemaOf(z, spec),
-          execute: (args: unknown) => spec.run(args as Record<string, unknown>),
-        }),
-      ]),
-    );
-    const map = explicit === undefined ? made : explicit.wrapMastraTools(made);
-    const { model, answers } = await mockModel(calls, 'v3');
-    const agent = new Agent({
-      id: 'contract',
-      name: 'contract',
-      instructions: 'go',
-      model,
-      tools: map,
-    });
-    if (run === 'stream') await (await agent.stream('go', { maxSteps: 2 })).consumeStream();
-    else await agent.generate('go', { maxSteps: 2 });
-    return answers();
-  },
-};
-
 /**
  * The Claude Agent SDK with its real binary: the tools are an in-process MCP
  * server's (`createSdkMcpServer`, under the key `shop`, so the model calls
@@ -456,15 +234,6 @@ const claudeAgent: Subject = {
   },
 };
 
-interface McpServerLike {
-  registerTool(
-    name: string,
-    config: object,
-    handler: (args: Record<string, unknown>) => Promise<unknown>,
-  ): void;
-  connect(transport: unknown): Promise<void>;
-  close(): Promise<void>;
-}
 export interface McpClientLike {
   connect(transport: unknown): Promise<void>;
   callTool(params: object): Promise<unknown>;
@@ -578,8 +347,5 @@ export const SUBJECTS: readonly Subject[] = [
   mcpSubject('1'),
   mcpSubject('2'),
   langChain,
-  openAiAgents,
-  aiSdk,
-  mastra,
   claudeAgent,
 ];

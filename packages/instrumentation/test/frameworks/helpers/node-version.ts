@@ -10,15 +10,3 @@ export function skipBelowNode22(ctx: Mocha.Context, framework: string): void {
 
 /** The reason given where the skip is reported (mocha prints the title of a skipped suite's tests). */
 export const NODE_22_REASON = 'needs Node >= 22 (the framework does not load on older Node)';
-
-/**
- * Whether the installed `@mastra/core` runs agent tool hooks (added in a
- * later 1.x release; `inst.mastraHooks()` needs them). Read from the class
- * the hooks run in, since no version constant says so.
- */
-export async function mastraHasToolHooks(): Promise<boolean> {
-  const { Agent } = await import('@mastra/core/agent');
-  return (
-    typeof (Agent.prototype as unknown as Record<string, unknown>).wrapToolsWithHooks === 'function'
-  );
-}

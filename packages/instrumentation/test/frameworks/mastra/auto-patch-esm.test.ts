@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { REFUNDS } from '../../helpers/fixtures.js';
-import { mastraHasToolHooks, NODE_22_REASON, skipBelowNode22 } from '../helpers/node-version.js';
+import { NODE_22_REASON, skipBelowNode22 } from '../helpers/node-version.js';
+import { mastraHasToolHooks } from './tool-hooks.js';
 
 const run = promisify(execFile);
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));

@@ -11,7 +11,8 @@ import { inSet, REFUND_ARGUMENTS, refundSeries, refundSources } from '../../help
 import { harness } from '../../helpers/telemetry.js';
 import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../../helpers/telemetry.js';
-import { mastraHasToolHooks, NODE_22_REASON, skipBelowNode22 } from '../helpers/node-version.js';
+import { NODE_22_REASON, skipBelowNode22 } from '../helpers/node-version.js';
+import { mastraHasToolHooks } from './tool-hooks.js';
 import { refundModel, toolResultSeen } from '../helpers/refund-model.js';
 
 const CODES = ['DAMAGED', 'damaged', 'CUSTOMER_UNHAPPY'] as const;
