@@ -34,7 +34,10 @@ function revealed(h: Harness): Set<string> {
   return seen;
 }
 
-describe('regression: reject mode disclosed private sets', () => {
+describe('regression: reject mode disclosed private sets', function () {
+  // Each test compiles a 10,000-member set and checks 300 guesses: a second on a
+  // busy machine, far past mocha's default. The timeout only catches a hang.
+  this.timeout(30_000);
   let h: Harness | undefined;
   afterEach(async () => {
     await h?.close();
