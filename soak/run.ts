@@ -4,10 +4,9 @@
 // rejection, heap flat, and the counters add up to the calls made — in the
 // process and at the collector.
 //   npm run soak -- [--duration 180|3m] [--rate 100] [--mode observe|normalise] [--sink] [--no-write]
-// Writes its figures to bench/results/soak.json and renders docs/reliability.md
-// (npm run reliability), unless --no-write.
+// Writes its figures to soak/result.json and renders docs/reliability.md again
+// (`npm run reliability -- --render`), unless --no-write.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
@@ -20,7 +19,6 @@ import { argcheckViews } from '@argcheck/instrumentation/views';
 import { writeFormatted } from '../bench/lib/markdown.js';
 import { repoRoot } from '../bench/lib/paths.js';
 import { MiB, num, parseOptions, requireGc, retainedBytes, signed } from '../bench/lib/report.js';
-import type { SoakCheck, SoakResult } from '../bench/reliability/soak-result.js';
 import { countingProcessor } from '../bench/lib/telemetry.js';
 import { PullReader, sumBy, sumOf } from '@argcheck/testing/metrics';
 import { createAgent } from './lib/agent.js';
@@ -40,9 +38,10 @@ import { latencyHistogram, slopePerMinute } from './lib/latency.js';
 import { collectorBinary, loopbackSink, realCollector, sumSamples } from './lib/otlp-endpoint.js';
 import { ValueSetOwner } from '@argcheck/testing/owners';
 import { connectShop } from './lib/shop.js';
+import type { SoakCheck, SoakResult } from './result.js';
 
 const gc = requireGc();
-const RESULTS = `${repoRoot}bench/results/soak.json`;
+const RESULTS = `${repoRoot}soak/result.json`;
 const argv = process.argv.slice(2);
 const options = parseOptions(argv);
 
@@ -452,13 +451,13 @@ for (const [k, v] of Object.entries(result.latencyMs)) {
 }
 
 if (!argv.includes('--no-write')) {
-  mkdirSync(`${repoRoot}bench/results`, { recursive: true });
   await writeFormatted(RESULTS, JSON.stringify(result));
   console.log(`wrote ${RESULTS}`);
-  const render = spawnSync(process.execPath, [`${repoRoot}build/bench/reliability/run.js`], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-  });
+  const render = spawnSync(
+    process.execPath,
+    [`${repoRoot}build/test/reliability/generate.js`, '--render'],
+    { cwd: repoRoot, stdio: 'inherit' },
+  );
   if (render.status !== 0) process.exitCode = 1;
 }
 if (!result.passed) process.exitCode = 1;

@@ -7,6 +7,7 @@ import { Agent, RogueApp, captureSdkDiagnostics } from './support/agents.js';
 import { ValueSetOwner } from '@argcheck/testing/owners';
 import { PipelineStack } from './support/stack.js';
 import { waitFor } from '../helpers/wait.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 // A burst of fail-opens right after start-up, on the real collector and
 // Prometheus. Prometheus's rate() and increase() ignore the step from "no
@@ -115,9 +116,11 @@ describe('e2e: a burst of fail-opens at start-up is counted by increase()', func
       prometheus().scalar(`sum(increase(${selector}[10m]))`);
     // Extrapolation stops at the zero on the left and adds at most half a
     // scrape interval on the right.
-    expect(await increase(agentSeries)).to.be.within(BURST, BURST * 1.3);
+    const counted = await increase(agentSeries);
+    expect(counted).to.be.within(BURST, BURST * 1.3);
     // The control: its first sample is already the burst, which Prometheus does not count.
-    expect(await increase(legacySeries)).to.equal(0);
+    const control = await increase(legacySeries);
+    expect(control).to.equal(0);
 
     // The shipped alert expression sees the set whose zero came first, and only that one.
     const rule = (await prometheus().ruleGroups())
@@ -125,5 +128,9 @@ describe('e2e: a burst of fail-opens at start-up is counted by increase()', func
       .find((r) => r.name === 'ToolArgumentCheckUnavailable');
     const fired = await prometheus().query(rule!.query);
     expect(fired.map((s) => s.metric)).to.deep.equal([{ set: SET }]);
+    recordFigure(
+      'startup-burst',
+      `a burst of ${BURST} fail-opens between two scrapes: \`increase()\` ${Math.round(counted ?? NaN)} where the zero came first, ${control} for an application without it; \`ToolArgumentCheckUnavailable\` fires for the first only`,
+    );
   });
 });

@@ -6,6 +6,7 @@ import { ToolArgumentInstrumentation } from '@argcheck/instrumentation';
 import type { ToolArgumentInstrumentationConfig } from '@argcheck/instrumentation';
 import { ManualClock } from '@argcheck/testing/clock';
 import { PullReader } from '@argcheck/testing/metrics';
+import { recordFigure } from '@argcheck/testing/figures';
 
 // A row of the fault matrix (docs/reliability.md): the TTL changed at run
 // time through setConfig. The new provider must fetch at the new pace, the
@@ -74,6 +75,10 @@ describe('fault matrix: the TTL changed at run time', () => {
         ['false', 'true', 0],
         ['false', 'false', 0],
       ]);
+      recordFigure(
+        'ttl-set-config',
+        `2 fetches in 10 min at TTL 300 s, 0 at the switch, ${loads - switched} in the 10 min after switching to 60 s; ${Number(check?.dataPoints[0]?.value)} of 20 checks counted across the switch`,
+      );
     } finally {
       unregister();
       inst.close();

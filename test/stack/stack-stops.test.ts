@@ -7,6 +7,7 @@ import { DEFAULT_PORTS, portIsFree } from '../../deploy/stack/src/ports.js';
 import { ManagedProcess, killAllOnExit } from '../../deploy/stack/src/processes.js';
 import { repoRoot } from '../helpers/repo.js';
 import { alive, startedPids } from './support/stack-output.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 // `npm run stack` never leaves a program behind when it cannot start: what
 // it started before the failure is stopped by its id, and the exit status
@@ -59,6 +60,11 @@ describe('npm run stack, when a program cannot start', function () {
     for (const [name, pid] of pids) {
       expect(alive(pid), `${name} (pid ${pid}) still running`).to.equal(false);
     }
+    const running = [...pids.values()].filter(alive).length;
+    recordFigure(
+      'stack-stops',
+      `${pids.size} programs started (${[...pids.keys()].join(', ')}), ${running} still running after the stack exited (${stack.exit}, naming Prometheus)`,
+    );
   });
 
   it('starts nothing and names the port when a default port is taken', async () => {

@@ -5,6 +5,7 @@ import { REFUND_ARGUMENTS, refundSources } from './helpers/fixtures.js';
 import { seededRandom } from '@argcheck/testing/random';
 import { harness } from './helpers/telemetry.js';
 import type { Collected } from '@argcheck/testing/metrics';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const seriesCounts = (collected: Collected): Record<string, number> =>
   Object.fromEntries(
@@ -43,6 +44,13 @@ describe('cardinality flood', function () {
       expect(values.length).to.be.within(2_000 - 5 * 45, 2_000 + 5 * 45);
       expect(values.every((v) => typeof v === 'string' && v.startsWith('INVENTED_'))).to.equal(
         true,
+      );
+      const added =
+        Object.values(seriesCounts(after)).reduce((a, b) => a + b, 0) -
+        Object.values(seriesCounts(before)).reduce((a, b) => a + b, 0);
+      recordFigure(
+        'cardinality-flood',
+        `${added} series added by 100,000 distinct invented values, as many model-written argument names and 100 tool names; the values only in ${values.length.toLocaleString('en-US')} sampled log records (1 in 50 is 2,000)`,
       );
     } finally {
       await h.close();

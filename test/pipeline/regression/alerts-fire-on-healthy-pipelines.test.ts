@@ -25,6 +25,7 @@ import { collectPoints, PullReader } from '@argcheck/testing/metrics';
 import type { Collected } from '@argcheck/testing/metrics';
 import { sdkV1InMemory } from '@argcheck/testing/shop';
 import { REPO_ROOT, requireCommand, run } from '../tools.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const MINUTE = 60_000;
 const CODES = ['DAMAGED', 'DUPLICATE_CHARGE', 'LATE', 'NOT_AS_DESCRIBED'];
@@ -185,6 +186,10 @@ describe('regression: alerts fired on a healthy pipeline (rules over exported se
     ]);
     expect(result.status, result.output).to.equal(0);
     expect(result.output).to.match(/SUCCESS/);
+    recordFigure(
+      'healthy-pipeline-alerts',
+      `promtool over three hours of exported series, a sample a minute: derived sets listed once (${ages.filter((a) => a.includes('tool_schema')).length} \`tool_schema\` age series), no alert at 45, 90 and 179 min`,
+    );
   });
 
   it('unreadable arguments against a healthy owner raise no ToolArgumentCheckUnavailable', async () => {
@@ -197,6 +202,10 @@ describe('regression: alerts fired on a healthy pipeline (rules over exported se
     );
     const result = promtool(samples, quiet('ToolArgumentCheckUnavailable', 30, 60, 120, 179));
     expect(result.status, result.output).to.equal(0);
+    recordFigure(
+      'healthy-pipeline-alerts',
+      'unreadable arguments every tenth minute: no `ToolArgumentCheckUnavailable` at 30, 60, 120 and 179 min',
+    );
   });
 
   it('an owner that stops answering still raises ToolArgumentValueSetStale, then ToolArgumentCheckUnavailable', async () => {
@@ -239,5 +248,9 @@ describe('regression: alerts fired on a healthy pipeline (rules over exported se
       ],
     );
     expect(verdict.status, verdict.output).to.equal(0);
+    recordFigure(
+      'healthy-pipeline-alerts',
+      'the owner down from minute 10: `ToolArgumentValueSetStale` firing at 55 min, `ToolArgumentCheckUnavailable` too at 100',
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
   logsRequest,
   type LogRecordJson,
 } from '../support/otlp-json.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 // Defect: the collector capped attribute values on argcheck's log records but
 // never their body: a 5,005-character body (or a map of them) went to the file
@@ -72,21 +73,45 @@ describe('regression: the body of an argcheck log record was not bounded', funct
 
   const expected = (marker: string): LogRecordJson => asExported(checkRecord(marker, {}));
 
+  /** Characters in a record's body: a string's length, or a map's as JSON; none is 0. */
+  const bodyLength = (r: LogRecordJson | undefined): number =>
+    r?.body === undefined || JSON.stringify(r.body) === '{}'
+      ? 0
+      : 'stringValue' in r.body
+        ? (r.body.stringValue?.length ?? 0)
+        : JSON.stringify(r.body).length;
+
   it('removes a string body', () => {
     expect(records[0]).to.deep.equal(expected('string-body'));
+    recordFigure(
+      'collector-record-body',
+      `a check record’s 5,005-character string body: ${bodyLength(records[0])} characters after the collector`,
+    );
   });
 
   it('removes a map body', () => {
     expect(records[1]).to.deep.equal(expected('map-body'));
+    recordFigure(
+      'collector-record-body',
+      `a map of two such strings: ${bodyLength(records[1])} characters`,
+    );
   });
 
   it('keeps a severity text only when it is INFO or WARN', () => {
     const record = expected('long-severity-text');
     delete record.severityText;
     expect(records[2]).to.deep.equal(record);
+    recordFigure(
+      'collector-record-body',
+      `a 5,005-character severity text: ${records[2]?.severityText === undefined ? 'cleared' : 'kept'}`,
+    );
   });
 
   it('leaves the application’s own record, long body and all, as it was', () => {
     expect(records[3]).to.deep.equal(appRecord);
+    recordFigure(
+      'collector-record-body',
+      `the application’s record unchanged, its body ${bodyLength(records[3]).toLocaleString('en-US')} characters`,
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
   logsRequest,
   type LogRecordJson,
 } from '../support/otlp-json.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 // Defect: the collector recognised argcheck's log records by their event name
 // only. A record under argcheck's instrumentation scope without that event
@@ -93,15 +94,23 @@ describe('regression: a record under argcheck’s scope without its event name w
   after(() => collector?.stop());
 
   it('drops every record under argcheck’s scope that is not its check or tool-definition event', () => {
-    expect(records.filter((r) => r.scope === ARGCHECK_SCOPE)).to.deep.equal([
+    const ours = records.filter((r) => r.scope === ARGCHECK_SCOPE);
+    expect(ours).to.deep.equal([
       { scope: ARGCHECK_SCOPE, record: asExported(checkRecord) },
       { scope: ARGCHECK_SCOPE, record: asExported(definitionRecord) },
     ]);
+    recordFigure(
+      'collector-scope-without-event',
+      `of 4 records under argcheck’s scope, the 2 without its event names dropped, ${ours.length} kept (its check and tool-definition events)`,
+    );
   });
 
   it('leaves the application’s own record, authorization attribute and all, as it was', () => {
-    expect(records.filter((r) => r.scope !== ARGCHECK_SCOPE)).to.deep.equal([
-      { scope: 'refund-agent', record: appRecord },
-    ]);
+    const theirs = records.filter((r) => r.scope !== ARGCHECK_SCOPE);
+    expect(theirs).to.deep.equal([{ scope: 'refund-agent', record: appRecord }]);
+    recordFigure(
+      'collector-scope-without-event',
+      `the application’s ${theirs.length} record unchanged, \`authorization\` and all`,
+    );
   });
 });

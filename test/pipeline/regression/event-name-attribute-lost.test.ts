@@ -11,6 +11,7 @@ import {
   type LogRecordJson,
 } from '../support/otlp-json.js';
 import { REPO_ROOT, run } from '../tools.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 // Defect: a check record that carries its event name in the `event.name`
 // attribute (older SDKs' way) was recognised by the collector, which then
@@ -68,6 +69,10 @@ describe('regression: the event.name attribute was stripped from the record it i
         attributes: attrs(contract),
       }),
     );
+    recordFigure(
+      'collector-event-name-attribute',
+      `left with event name \`${record.eventName}\` and ${record.attributes?.length} attributes, the contract’s only`,
+    );
   });
 
   it('is counted by argcheck report', () => {
@@ -90,5 +95,9 @@ describe('regression: the event.name attribute was stripped from the record it i
         outOfSet,
       })),
     ).to.deep.equal([{ tool: 'refund_order', argument: 'reason_code', records: 1, outOfSet: 1 }]);
+    recordFigure(
+      'collector-event-name-attribute',
+      `\`argcheck report\` counted ${report.arguments[0]?.records} of 1`,
+    );
   });
 });

@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT, run } from '../tools.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const read = (file: string) => readFileSync(join(REPO_ROOT, file), 'utf8');
 
@@ -26,6 +27,10 @@ describe('regression: package services started on every interface before they we
     const result = run('sh', ['-c', `printf '${body}' | sh`]);
     expect(result.status).to.equal(101);
     expect(run('bash', ['-n', 'deploy/install-tools.sh']).status).to.equal(0);
+    recordFigure(
+      'install-tools-services',
+      `the policy-rc.d the script writes before \`apt-get install\` exits ${result.status} (every start refused); a trap removes it when the script exits`,
+    );
   });
 
   it('the docs and configs run Prometheus and Alertmanager on directories from mktemp, not fixed /tmp paths', () => {

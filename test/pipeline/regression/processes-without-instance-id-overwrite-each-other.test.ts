@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { startCollector, type RunningCollector } from '../support/collector-process.js';
 import { samplesNamed } from '../support/exposition.js';
 import { ARGCHECK_SCOPE, metricsRequest, sum } from '../support/otlp-json.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 // Defect: three processes of one service without service.instance.id (what
 // NodeSDK's default resource detectors give: host.name and process.pid, no
@@ -61,5 +62,13 @@ describe('regression: processes without service.instance.id overwrote each other
       'pid:103': 400,
       'pod-5': 500,
     });
+    recordFigure(
+      'processes-without-instance-id',
+      `${processes.length} processes, ${Object.keys(byInstance).length} series: ${Object.entries(
+        byInstance,
+      )
+        .map(([instance, n]) => `${instance} ${n}`)
+        .join(', ')}`,
+    );
   });
 });

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REPO_ROOT } from '../tools.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 // Defect: docs/pipeline.md started Prometheus without --web.listen-address,
 // so it listened on 0.0.0.0:9090 while every other default in the pipeline
@@ -53,6 +54,16 @@ describe('regression: the Prometheus command in the docs listened on every inter
       'deploy/prometheus/prometheus.yml',
       'docs/pipeline.md',
     ]);
+    const loopback = commands.filter(
+      (c) =>
+        /--web\.listen-address=127\.0\.0\.1:\d+(\s|$)/.test(c.text) &&
+        (c.text.startsWith('prometheus ') ||
+          /--cluster\.listen-address=(\s|$|127\.0\.0\.1:)/.test(c.text)),
+    );
+    recordFigure(
+      'prometheus-listens-everywhere',
+      `${loopback.length} of ${commands.length} server commands listen on loopback only (in ${[...new Set(commands.map((c) => c.where.split(':')[0]))].sort().join(', ')})`,
+    );
   });
 
   for (const command of commands) {

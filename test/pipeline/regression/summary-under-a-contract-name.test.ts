@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { startCollector, type RunningCollector } from '../support/collector-process.js';
 import { argcheckNamespace, parseExposition } from '../support/exposition.js';
 import { ARGCHECK_SCOPE, gauge, metricsRequest, sum, summary } from '../support/otlp-json.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 // Defect: a Summary named tool_argument_value_check, with the emitted value as
 // an attribute, reached Prometheus with every label. aggregate_on_attributes
@@ -51,7 +52,12 @@ describe('regression: a Summary under a contract name kept every label', functio
   after(() => collector?.stop());
 
   it('drops the Summary: only contract series are in argcheck’s namespace', () => {
-    expect(argcheckNamespace(scrape), scrape).to.deep.equal([
+    const ours = argcheckNamespace(scrape);
+    recordFigure(
+      'collector-summary',
+      `argcheck’s namespace at Prometheus: ${ours.length} sample (${ours.map((s) => s.name).join(', ')}), none of the Summary`,
+    );
+    expect(ours, scrape).to.deep.equal([
       {
         name: 'tool_argument_value_set_size',
         labels: { set: 'refunds.reason_codes', source: 'http', ...identity },
@@ -84,5 +90,9 @@ describe('regression: a Summary under a contract name kept every label', functio
         value: 2,
       },
     ]);
+    recordFigure(
+      'collector-summary',
+      `the application’s Summary and counter: ${own.length} samples, as sent`,
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
   sum,
   type AttributeInput,
 } from '../support/otlp-json.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 // Defect: only the contract's nine metric names were filtered, so
 // tool_argument_emitted_values_total{value=...} from any application reached
@@ -110,6 +111,10 @@ describe('regression: tool_argument_* metrics outside the contract reached Prome
       { name: 'tool_argument_value_set_fetch_duration_seconds_count', labels: fetch, value: 2 },
     ]);
     expect(parseExposition(scrape).filter((s) => s.labels.value !== undefined)).to.have.length(1);
+    recordFigure(
+      'collector-outside-contract',
+      `12 metrics outside the contract sent beside 3 contract ones: ${argcheckNamespace(scrape).length} samples in argcheck’s namespace at Prometheus, all of the contract series, with their labels only`,
+    );
   });
 
   it('leaves the application’s own metrics as they were, value label included', () => {
@@ -120,5 +125,9 @@ describe('regression: tool_argument_* metrics outside the contract reached Prome
       { name: 'agent_tool_argument_values_total', labels: { ...leak, ...identity }, value: 7 },
       { name: 'app_queue_depth', labels: { queue: 'refunds', ...identity }, value: 3 },
     ]);
+    recordFigure(
+      'collector-outside-contract',
+      `the application’s ${own.length} metrics as sent, \`value\` label included`,
+    );
   });
 });

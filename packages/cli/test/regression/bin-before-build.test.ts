@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { MAIN_HELP } from '../../src/cli.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const run = promisify(execFile);
 const PACKAGE_DIR = fileURLToPath(new URL('../../../', import.meta.url));
@@ -23,6 +24,10 @@ describe('regression: the argcheck bin pointed at the build, which npm ci links 
     expect(path.startsWith('build')).to.equal(false);
     expect(existsSync(bin)).to.equal(true);
     expect(manifest.files).to.include(path);
+    recordFigure(
+      'bin-before-build',
+      `bin \`${path}\`: outside build/, in the package’s published files`,
+    );
   });
 
   it('runs the built command', async () => {
@@ -47,5 +52,9 @@ describe('regression: the argcheck bin pointed at the build, which npm ci links 
       stderr:
         'argcheck: the command is not built yet: run `npm run build` in the repository root\n',
     });
+    recordFigure(
+      'bin-before-build',
+      `without a build: exit ${failed?.code}, “${failed?.stderr.trim()}”`,
+    );
   });
 });

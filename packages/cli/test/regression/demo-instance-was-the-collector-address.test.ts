@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { recordFigure } from '@argcheck/testing/figures';
 
 // Defect: the demo's resource had service.name but no service.instance.id.
 // The collector's Prometheus exporter takes `instance` from
@@ -72,5 +73,9 @@ describe('regression: the demo’s series took the collector’s address as thei
     expect(first[0]?.instance).to.match(/^argcheck-demo-[0-9a-f-]{36}$/);
     expect(second[0]?.instance).to.match(/^argcheck-demo-[0-9a-f-]{36}$/);
     expect(first[0]?.instance).to.not.equal(second[0]?.instance);
+    recordFigure(
+      'demo-instance-id',
+      `2 runs (${first.length} and ${second.length} exported resources): ${ids(first).length} and ${ids(second).length} \`service.instance.id\` per run, each \`argcheck-demo-<uuid>\`, different between the runs`,
+    );
   });
 });

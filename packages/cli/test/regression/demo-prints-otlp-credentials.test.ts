@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { DemoFigures } from '../../src/demo/figures.js';
 import { shownEndpoint } from '../../src/demo/shown-endpoint.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const BIN = fileURLToPath(new URL('../../src/bin.js', import.meta.url));
 const run = promisify(execFile);
@@ -33,6 +34,7 @@ describe('regression: the demo printed OTLP credentials', () => {
       await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
       const port = (sink.address() as AddressInfo).port;
       const endpoint = `http://user:s3cret@127.0.0.1:${port}/base?token=t0k3n`;
+      let printedCharacters = 0;
       try {
         for (const json of [false, true]) {
           const args = ['demo', '--duration', '1', ...(json ? ['--json'] : [])];
@@ -43,6 +45,7 @@ describe('regression: the demo printed OTLP credentials', () => {
                   env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint },
                 });
           const printed = `${demo.stdout}\n${demo.stderr}`;
+          printedCharacters += printed.length;
           expect(printed).not.to.include('s3cret');
           expect(printed).not.to.include('t0k3n');
           expect(printed).not.to.include('user:');
@@ -53,6 +56,10 @@ describe('regression: the demo printed OTLP credentials', () => {
             expect(demo.stdout).to.include(`OTLP/HTTP to http://127.0.0.1:${port}/base:`);
           }
         }
+        recordFigure(
+          'demo-otlp-credentials',
+          `given by the ${given}: 0 credentials in ${printedCharacters.toLocaleString('en-US')} characters printed (text and --json), the endpoint shown as \`http://127.0.0.1:<port>/base\``,
+        );
       } finally {
         sink.close();
       }

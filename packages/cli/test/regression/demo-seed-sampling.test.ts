@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import type { DemoFigures } from '../../src/demo/figures.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const BIN = fileURLToPath(new URL('../../src/bin.js', import.meta.url));
 const run = promisify(execFile);
@@ -56,6 +57,10 @@ describe('regression: two demo runs with the same --seed sampled different log r
       expect(unavailable).to.be.above(0);
       expect(runs[0]?.logRecords).to.be.above(20);
       expect(runs[1]).to.deep.equal(runs[0]);
+      recordFigure(
+        'demo-seed',
+        `${mode}: two runs side by side, \`--duration 3 --seed 5\`: the same ${runs[0]?.logRecords} log records and the same counts (${unavailable} checks unavailable in each)`,
+      );
     });
   }
 });

@@ -4,6 +4,7 @@ import type { Report } from '../../src/types.js';
 import { captureIo } from '../helpers/capture-io.js';
 import { plainLine } from '../helpers/log-lines.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const LEVELS = 100_000;
 const check = { in_set: 'true', in_set_normalised: 'true', value: 'DAMAGED' };
@@ -39,6 +40,10 @@ describe('regression: argcheck report parsed a line of any nesting depth', () =>
       recordsOverSeriesCap: 0,
     });
     expect(report.arguments.map((a) => a.records)).to.deep.equal([3]);
+    recordFigure(
+      'report-deep-nesting',
+      `two lines nested ${LEVELS.toLocaleString('en-US')} deep among three records: “<file>:2: skipped: nested deeper than 64 levels” (and :4); ${report.arguments[0]?.records} of 3 records counted`,
+    );
   });
 
   it('reads a line nested 64 levels deep and refuses one nested 65', async () => {

@@ -8,16 +8,23 @@
 import { expect } from 'chai';
 import { BYTES_PER_CONTAINER, FREE_CONTAINERS, parseLine } from '../../src/report/parse-line.js';
 import { otlpCheck, otlpLine } from '../helpers/log-lines.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const emptyRecords = (n: number) =>
   `{"resourceLogs":[{"scopeLogs":[{"logRecords":[${'{},'.repeat(n - 1)}{}]}]}]}`;
 
 describe('regression: report memory was not bounded by the line cap', () => {
   it('refuses a line of 5 million empty records before parsing it', () => {
-    expect(parseLine(emptyRecords(5_000_000))).to.deep.equal({
+    const line = emptyRecords(5_000_000);
+    const parsed = parseLine(line);
+    expect(parsed).to.deep.equal({
       kind: 'corrupt',
       reason: `more than one object or array per ${BYTES_PER_CONTAINER} characters (not parsed)`,
     });
+    recordFigure(
+      'report-empty-records-line',
+      `a ${(line.length / 1e6).toFixed(0)} MB line of 5,000,000 empty records: refused unparsed, “${parsed.kind === 'corrupt' ? parsed.reason : ''}”`,
+    );
   });
 
   it('still reads a collector line of 2,000 records with short attributes', () => {

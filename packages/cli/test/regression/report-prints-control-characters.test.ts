@@ -9,6 +9,7 @@ import { runCli } from '../../src/cli.js';
 import { captureIo } from '../helpers/capture-io.js';
 import { otlpCheck, otlpLine, plainLine } from '../helpers/log-lines.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const UNSAFE =
   // eslint-disable-next-line no-control-regex -- control characters are what it looks for
@@ -48,6 +49,10 @@ describe('regression: argcheck report printed control characters from records', 
       expect(raw).to.deep.equal([]);
       expect(io.err()).to.match(/skipped/);
       expect(io.out()).to.include('refund\\u001b]0;OWNED\\u0007');
+      recordFigure(
+        'report-control-characters',
+        `${format}: ${raw.length} raw control, bidi or lone-surrogate characters in ${printed.length.toLocaleString('en-US')} printed`,
+      );
     });
   }
 });

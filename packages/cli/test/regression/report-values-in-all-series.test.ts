@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { createAggregator } from '../../src/report/aggregate.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 describe('regression: argcheck report kept up to 10,000 values in each of 1,000 series', () => {
   it('keeps at most 100,000 distinct values across all series and counts the rest as other', () => {
@@ -32,5 +33,11 @@ describe('regression: argcheck report kept up to 10,000 values in each of 1,000 
       total('distinctValues'),
       total('valuesOverCap'),
     ]).to.deep.equal([1_000, 101_000, 100_000, 1_000]);
+    const n = (field: 'distinctValues' | 'valuesOverCap' | 'records') =>
+      total(field).toLocaleString('en-US');
+    recordFigure(
+      'report-values-cap',
+      `${series.length.toLocaleString('en-US')} series × 101 distinct values: ${n('distinctValues')} kept, ${n('valuesOverCap')} counted \`other\`, ${n('records')} records counted`,
+    );
   });
 });

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createArgumentChecker } from '../../src/checker/create-argument-checker.js';
 import type { CheckMode, CheckOutcome } from '../../src/types.js';
 import { fixedProvider, REFUND_CODES } from '../helpers/fixed-provider.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 // Arguments built to break a checker, and arguments far larger than a model
 // usually writes: check() never throws, never hands back anything but the
@@ -106,6 +107,45 @@ describe('check(): hostile and huge arguments', () => {
     ]);
   });
 
+  it('throws nothing and hands back the caller’s arguments for every hostile kind, in every mode', () => {
+    const cyclic: Record<string, unknown> = { reason_code: 'LATE' };
+    cyclic.self = cyclic;
+    const kinds: [string, unknown][] = [
+      ...unreadable(),
+      ...notStrings.map(([what, value]): [string, unknown] => [what, { reason_code: value }]),
+      ['a cyclic object', cyclic],
+      ['JSON text that is not JSON', '{"reason_code": "LATE"'],
+    ];
+    let threw = 0;
+    let handedBack = 0;
+    const findings: Record<string, number> = {};
+    for (const mode of MODES) {
+      const checker = createArgumentChecker({ valueSets, checkedArguments, mode });
+      for (const [, args] of kinds) {
+        try {
+          const outcome = checker.check('refund_order', args);
+          if (outcome.args === args) handedBack += 1;
+          for (const f of outcome.findings) {
+            const kind = f.status === 'checked' ? (f.shape ?? 'in set') : f.reason;
+            findings[kind] = (findings[kind] ?? 0) + 1;
+          }
+        } catch {
+          threw += 1;
+        }
+      }
+    }
+    expect([threw, handedBack]).to.deep.equal([0, kinds.length * MODES.length]);
+    expect(findings).to.deep.equal({ not_string: 9, 'in set': 3, unreadable: 3 });
+    recordFigure(
+      'hostile-arguments',
+      `${threw} exceptions over ${kinds.length} kinds × ${MODES.length} modes, the caller’s own arguments handed back ${handedBack} times of ${handedBack}; findings: ${Object.entries(
+        findings,
+      )
+        .map(([k, n]) => `${n} ${k === 'in set' ? 'in set (the cyclic object)' : `\`${k}\``}`)
+        .join(', ')}, none for the ${unreadable().length} kinds nothing can be read from`,
+    );
+  });
+
   it('checks every element of a 100,000-element array path', () => {
     const checker = createArgumentChecker({ valueSets, checkedArguments });
     const items = Array.from({ length: 100_000 }, (_, i) => ({
@@ -113,6 +153,11 @@ describe('check(): hostile and huge arguments', () => {
     }));
     const findings = checker.check('transfer_stock', { items }).findings;
     expect(findings).to.have.length(100_000);
-    expect(findings.filter((f) => f.status === 'checked' && !f.inSet)).to.have.length(10_000);
+    const mismatches = findings.filter((f) => f.status === 'checked' && !f.inSet).length;
+    expect(mismatches).to.equal(10_000);
+    recordFigure(
+      'array-path-100k',
+      `${findings.length.toLocaleString('en-US')} findings for 100,000 elements, ${mismatches.toLocaleString('en-US')} of them mismatches (every tenth element)`,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createArgumentChecker } from '../../src/checker/create-argument-checker.js';
 import { deepFreeze, fixedProvider, REFUND_CODES } from '../helpers/fixed-provider.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const valueSets = fixedProvider({
   'refunds.reason_codes': REFUND_CODES,
@@ -164,10 +165,17 @@ describe('check(): membership', () => {
   });
 
   it('treats prototype keys as values like any other string', () => {
-    for (const value of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+    const keys = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+    const shapes: string[] = [];
+    for (const value of keys) {
       const finding = checker.check('refund_order', { reason_code: value }).findings[0];
       expect(finding && finding.status === 'checked' && finding.inSet).to.equal(false);
+      if (finding?.status === 'checked') shapes.push(`\`${finding.shape}\``);
     }
     expect(Object.prototype).to.not.have.property('LATE');
+    recordFigure(
+      'prototype-keys',
+      `0 of ${keys.length} in set against the six refund codes; classified ${[...new Set(shapes)].join(', ')}`,
+    );
   });
 });

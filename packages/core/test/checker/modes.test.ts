@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createArgumentChecker } from '../../src/checker/create-argument-checker.js';
 import type { CheckMode } from '../../src/types.js';
 import { deepFreeze, fixedProvider, REFUND_CODES } from '../helpers/fixed-provider.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const COMPONENTS = Array.from({ length: 500 }, (_, i) => `CMP-${String(i).padStart(4, '0')}`);
 const valueSets = fixedProvider({
@@ -127,10 +128,15 @@ describe('check(): modes', () => {
     });
 
     it('bounds the message and quotes only a prefix of a huge value', () => {
-      const huge = 'X'.repeat(100_000);
+      const huge = 'X'.repeat(10_000_000);
       const outcome = checker.check('refund_order', { reason_code: huge });
       expect(outcome.repairMessage).to.include(`(got "${'X'.repeat(40)}"…)`);
       expect(outcome.repairMessage!.length).to.be.at.most(1_000);
+      const [finding] = outcome.findings;
+      recordFigure(
+        'ten-mb-value',
+        `a 10,000,000-character value: \`${finding?.status === 'checked' ? finding.shape : finding?.status}\`, rejected with a repair message of ${outcome.repairMessage?.length} characters quoting its first 40`,
+      );
       const many = createArgumentChecker({
         valueSets,
         mode: 'reject',

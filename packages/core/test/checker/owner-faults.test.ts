@@ -3,6 +3,7 @@ import { createArgumentChecker } from '../../src/checker/create-argument-checker
 import type { ArgumentChecker, Finding } from '../../src/types.js';
 import { CODES, harness, SET } from '../helpers/provider-harness.js';
 import type { Harness } from '../helpers/provider-harness.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 // The checker on top of the real provider: whatever the owner does, check()
 // answers at once and lets the call through.
@@ -83,6 +84,13 @@ describe('check() over a failing owner', () => {
     );
     expect(outcomes.every((o) => o.action === 'call')).to.equal(true);
     expect(h.owner.calls).to.equal(1);
+    const cold = outcomes.filter(
+      (o) => summary(o.findings).join() === 'unavailable:cold' && o.action === 'call',
+    ).length;
+    recordFigure(
+      'cold-set-checks',
+      `${h.owner.calls} fetch for 1,000 checks (reject mode); ${cold.toLocaleString('en-US')} answered \`cold\` at once and let the call through; in set once the fetch ended`,
+    );
     await h.clock.tick(0);
     expect(summary(checker.check('refund_order', { reason_code: 'LATE' }).findings)).to.deep.equal([
       'inSet:true',

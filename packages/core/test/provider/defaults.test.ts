@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { harness, SET, served } from '../helpers/provider-harness.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 // The harness passes no ttlMs, fetchTimeoutMs, maxStaleMs, maxShrinkRatio or refreshJitter.
 describe('provider defaults', () => {
@@ -15,6 +16,10 @@ describe('provider defaults', () => {
     expect(provider.get(SET).state).to.equal('stale');
     await clock.tick(1);
     expect(provider.get(SET)).to.deep.equal({ state: 'unavailable', reason: 'expired' });
+    recordFigure(
+      'no-refresh-for-hours',
+      `fresh until 300 s, \`stale\` until 3,900 s, then \`expired\`; ${owner.calls - 1} failed refreshes in between (fake clock)`,
+    );
     provider.close();
   });
 

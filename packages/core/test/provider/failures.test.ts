@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import type { ValueSetEvent } from '../../src/types.js';
+import type { ValueSetEvent, ValueSetStatus } from '../../src/types.js';
 import type { FakeOwner } from '../helpers/fake-owner.js';
 import { CODES, harness, SET, served } from '../helpers/provider-harness.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const source = 'function' as const;
 const TIMEOUT_DETAIL = 'no answer within 2000 ms (fetchTimeoutMs); the load was aborted';
@@ -16,6 +17,8 @@ interface FailureCase {
   reason: 'fetch_failed' | 'timeout' | 'invalid_payload';
   detail: string;
   rejection?: 'malformed' | 'empty';
+  /** The fault row of docs/reliability.md this case records the figure of. */
+  row?: string;
 }
 
 // Each failure is checked twice: over a good set (served stale), and cold (unavailable).
@@ -40,6 +43,7 @@ const cases: FailureCase[] = [
     durationMs: 2_000,
     reason: 'timeout',
     detail: TIMEOUT_DETAIL,
+    row: 'owner-hangs',
   },
   {
     title: 'returns the wrong shape',
@@ -48,6 +52,7 @@ const cases: FailureCase[] = [
     reason: 'invalid_payload',
     detail: WRONG_SHAPE_DETAIL,
     rejection: 'malformed',
+    row: 'owner-wrong-shape',
   },
   {
     title: 'returns an empty list',
@@ -56,6 +61,7 @@ const cases: FailureCase[] = [
     reason: 'invalid_payload',
     detail: 'the owner sent an empty list',
     rejection: 'empty',
+    row: 'owner-empty-list',
   },
 ];
 
@@ -73,6 +79,18 @@ function failureEvents(c: FailureCase, retryInMs = 750): ValueSetEvent[] {
     retryInMs,
   };
   return [...rejected, failed];
+}
+
+/** A refresh the owner failed: how it ended, and what is served meanwhile. */
+function whatBecameOf(events: readonly ValueSetEvent[], [status]: readonly ValueSetStatus[]) {
+  const failed = events.findLast((e) => e.type === 'fetch_failed');
+  const rejected = events.findLast((e) => e.type === 'refresh_rejected');
+  const ended =
+    rejected?.type === 'refresh_rejected'
+      ? `the refresh refused as \`${rejected.reason}\``
+      : `the load ended as \`${failed?.type === 'fetch_failed' ? failed.reason : 'none'}\` after ${failed?.durationMs.toLocaleString('en-US')} ms (fake clock)`;
+  const retry = failed?.type === 'fetch_failed' ? failed.retryInMs : NaN;
+  return `${ended}; ${status?.size} members still served (${status?.state}, ${status?.ageSeconds} s old), the next try after ${retry.toLocaleString('en-US')} ms`;
 }
 
 describe('provider: when the owner fails', () => {
@@ -104,6 +122,7 @@ describe('provider: when the owner fails', () => {
             lastError: c.detail,
           },
         ]);
+        if (c.row !== undefined) recordFigure(c.row, whatBecameOf(events, provider.status()));
         provider.close();
       });
 
@@ -157,6 +176,7 @@ describe('provider: when the owner fails', () => {
       await clock.tick(300_000);
       expect(served(provider)).to.deep.equal(CODES);
       expect(provider.get(SET).state).to.equal('stale');
+      recordFigure('owner-shrunk', whatBecameOf(events, provider.status()));
     });
 
     it('accepts a loss of exactly maxShrinkRatio', async () => {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { ValueSetEvent } from '../../src/types.js';
 import { CODES, harness, SET, served } from '../helpers/provider-harness.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const source = 'function' as const;
 const MINUTE = 60_000;
@@ -94,6 +95,16 @@ describe('provider: a 40-minute owner outage', () => {
     expect(provider.status()).to.deep.equal([
       { name: SET, source, state: 'fresh', size: 6, ageSeconds: 0, fetchedAt: t0 + 2_402_250 },
     ]);
+    const retries = events.flatMap((e) => (e.type === 'fetch_failed' ? [e.retryInMs] : []));
+    recordFigure(
+      'outage-40-minutes',
+      `\`stale\` from 300 s, \`expired\` at 2,100 s; ${retries.length} failed fetches in the 40 minutes, retried after ${retries
+        .slice(0, 3)
+        .map((ms) => ms.toLocaleString('en-US'))
+        .join(
+          ', ',
+        )} ms … up to ${Math.max(...retries).toLocaleString('en-US')} ms apart; fresh ${((t0 + 2_402_250 - (t0 + 40 * MINUTE)) / 1000).toLocaleString('en-US')} s after the owner came back, at the next retry (fake clock)`,
+    );
     provider.close();
     expect(clock.pending()).to.equal(0);
   });

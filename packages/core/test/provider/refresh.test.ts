@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { CODES, harness, SET, served } from '../helpers/provider-harness.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const source = 'function' as const;
 
@@ -28,22 +29,32 @@ describe('provider refresh', () => {
       { type: 'fetch_succeeded', set: SET, source, size: 6, durationMs: 0 },
       { type: 'fetch_succeeded', set: SET, source, size: 7, durationMs: 0 },
     ]);
+    recordFigure(
+      'owner-adds-member',
+      `a mismatch until the TTL (300 s, no jitter), \`stale\` while the refresh is in flight, in set once it completes; ${owner.calls} fetches in all`,
+    );
     provider.close();
   });
 
   it('keeps one load in flight however often refresh() and get() are called', async () => {
     const { provider, owner, clock } = harness();
     const pending = owner.defers();
-    const first = provider.refresh(SET);
-    const second = provider.refresh(SET);
-    provider.get(SET);
+    const refreshes: Promise<void>[] = [];
+    for (let i = 0; i < 1_000; i++) {
+      refreshes.push(provider.refresh(SET));
+      provider.get(SET);
+    }
     const joined = provider.ready();
-    expect(second).to.equal(first);
+    expect(new Set(refreshes).size).to.equal(1);
     await clock.tick(1_000);
     expect(owner.calls).to.equal(1);
     pending.resolve([...CODES]);
-    await Promise.all([first, second, joined]);
+    await Promise.all([...refreshes, joined]);
     expect(provider.get(SET).state).to.equal('fresh');
+    recordFigure(
+      'single-flight',
+      `${owner.calls} load for 1,000 \`refresh()\` and 1,000 \`get()\` calls, all joining it`,
+    );
     provider.close();
   });
 
@@ -96,6 +107,10 @@ describe('provider refresh', () => {
     await provider.refresh(SET);
     expect(provider.get(SET).state).to.equal('fresh');
     expect(served(provider)).to.deep.equal(['LATE']);
+    recordFigure(
+      'back-after-expiry-smaller',
+      `\`expired\` → ${provider.get(SET).state} with ${served(provider).length} member (was ${CODES.length})`,
+    );
     provider.close();
   });
 

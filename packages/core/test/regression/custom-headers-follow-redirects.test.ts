@@ -6,6 +6,7 @@ import { HttpOwner } from '@argcheck/testing/owners';
 import { entriesOf } from '../helpers/loaded.js';
 import { selfSignedCert } from '@argcheck/testing/certificates';
 import { trustOnly } from '@argcheck/testing/certificates';
+import { recordFigure } from '@argcheck/testing/figures';
 
 /**
  * `httpValueSet(url, { headers })` followed every redirect with its headers:
@@ -50,6 +51,12 @@ describe('regression: custom headers follow redirects to other hosts and to plai
     expect(JSON.stringify(elsewhere.requests)).not.to.match(/SECRET/);
     // The owner chose where its set lives; it is read from there, without the owner's key.
     expect(entries).to.deep.equal([{ value: 'LATE' }]);
+    const got = (r: { headers: Record<string, unknown> } | undefined) =>
+      Object.keys(configuredHeadersIn(r)).length;
+    recordFigure(
+      'owner-redirects',
+      `another origin got ${got(elsewhere.requestsTo('/mirror')[0])} of ${configured.length} configured headers (the owner ${got(owner.requestsTo('/moved')[0])} of ${configured.length}; the set was read there, ${entries.length} member)`,
+    );
   });
 
   it('keeps sending them through a redirect within the origin', async () => {
@@ -107,6 +114,11 @@ describe('regression: custom headers follow redirects to other hosts and to plai
           retryInMs: 750,
         },
       ]);
+      const sent = Object.keys(configuredHeadersIn(secure.requestsTo('/codes')[0])).length;
+      recordFigure(
+        'owner-redirects',
+        `https → http: the https owner got ${sent} of ${configured.length}, the http server ${elsewhere.requestsTo('/clear').length} requests, and the load ended \`${events[0]?.type === 'fetch_failed' ? events[0].reason : 'not failed'}\``,
+      );
     });
 
     it('still reads a set over https from the same owner (the certificate is trusted)', async () => {

@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import { createArgumentChecker } from '../../src/checker/create-argument-checker.js';
 import type { CheckMode } from '../../src/types.js';
 import { fixedProvider, REFUND_CODES } from '../helpers/fixed-provider.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const valueSets = fixedProvider({
   'refunds.reason_codes': REFUND_CODES,
@@ -51,6 +52,22 @@ describe('regression: duplicate keys in JSON-string arguments were checked once'
         '"NOT_AS_DESCRIBED", "OTHER", "WRONG_ITEM" (got "CUSTOMER_UNHAPPY"). ' +
         'Call the tool again using only the listed values.',
     });
+    // The invented value first, last, and under a key written with an escape.
+    const texts = [
+      text,
+      '{"reason_code":"LATE","reason_code":"CUSTOMER_UNHAPPY"}',
+      '{"reason_code":"LATE","reason_\\u0063ode":"CUSTOMER_UNHAPPY"}',
+    ];
+    const outcomes = texts.map((t) => checker('reject').check('refund_order', t));
+    expect(outcomes.map((o) => [o.action, o.findings.length])).to.deep.equal([
+      ['reject', 2],
+      ['reject', 2],
+      ['reject', 2],
+    ]);
+    recordFigure(
+      'json-duplicate-keys',
+      `reject mode: ${outcomes.map((o) => `\`${o.action}\``).join(', ')} for the invented value first, last, and under an escaped key, with ${outcomes.map((o) => o.findings.length).join(', ')} findings`,
+    );
   });
 
   it('counts each occurrence in observe mode and calls untouched', () => {

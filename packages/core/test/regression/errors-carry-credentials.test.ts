@@ -10,6 +10,7 @@ import {
 import type { HttpValueSetOptions, ValueSetEvent, ValueSetSource } from '../../src/types.js';
 import { ManualClock } from '@argcheck/testing/clock';
 import { HttpOwner } from '@argcheck/testing/owners';
+import { recordFigure } from '@argcheck/testing/figures';
 
 /**
  * `status().lastError`, `fetch_failed` details and thrown errors quoted
@@ -161,6 +162,10 @@ async function textsAfter(
   return { texts, lastError: status?.lastError };
 }
 
+// Any part of a secret: V8 quotes ten characters around a JSON mistake.
+const leaks = (texts: readonly string[]): string[] =>
+  texts.flatMap((t) => t.match(/[\w-]*SECRET[\w-]*/g) ?? []);
+
 describe('regression: errors carry credentials', () => {
   const owner = new HttpOwner();
   before(() => owner.start());
@@ -169,11 +174,26 @@ describe('regression: errors carry credentials', () => {
   for (const c of cases) {
     it(`names no secret after ${c.title}`, async () => {
       const { texts, refused, lastError } = await textsAfter(c, owner);
-      // Any part of a secret: V8 quotes ten characters around a JSON mistake.
-      const leaked = texts.flatMap((t) => t.match(/[\w-]*SECRET[\w-]*/g) ?? []);
-      expect(leaked, texts.join('\n')).to.deep.equal([]);
+      expect(leaks(texts), texts.join('\n')).to.deep.equal([]);
       expect(refused).to.equal(c.refused);
       if (c.says !== undefined) expect(lastError).to.match(c.says);
     });
   }
+
+  it('names no secret in any text after every kind of failure, one after another', async () => {
+    let texts = 0;
+    let refused = 0;
+    const leaked: string[] = [];
+    for (const c of cases) {
+      const after = await textsAfter(c, owner);
+      texts += after.texts.length;
+      if (after.refused !== undefined) refused += 1;
+      leaked.push(...leaks(after.texts));
+    }
+    expect(leaked).to.deep.equal([]);
+    recordFigure(
+      'error-texts-credentials',
+      `${leaked.length} secret fragments in ${texts} texts (thrown errors as inspected, events, \`status()\`) after ${cases.length} kinds of failure; ${refused} refused when the source was made`,
+    );
+  });
 });

@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { createArgumentChecker } from '../../src/index.js';
 import { fixedProvider } from '../helpers/fixed-provider.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const checker = createArgumentChecker({
   valueSets: fixedProvider({ refunds: ['LATE', 'DAMAGED'], bins: ['AMS1', 'BER2'] }),
@@ -94,6 +95,44 @@ describe('regression: a normalise-mode copy changed more than the value', () => 
     expect(frozen).to.deep.equal({ order_id: 'o-1', reason_code: 'LATE' });
     const sealed = rewritten(Object.seal({ order_id: 'o-1', reason_code: 'late' }));
     expect([Object.isSealed(sealed), Object.isFrozen(sealed)]).to.deep.equal([true, false]);
+  });
+
+  it('every kind of object keeps its prototype, its other properties as defined, and its integrity', () => {
+    const withDescriptors: Record<string | symbol, unknown> = { reason_code: 'late' };
+    Object.defineProperty(withDescriptors, 'internal', { value: 42, enumerable: false });
+    Object.defineProperty(withDescriptors, 'order_id', { get: () => 'o-1', enumerable: true });
+    withDescriptors[Symbol('trace')] = 't-1';
+    const kinds: [string, object][] = [
+      ['a class instance', new RefundRequest('o-1', 'late')],
+      [
+        'a null-prototype object',
+        Object.assign(Object.create(null) as object, { reason_code: 'late' }),
+      ],
+      ['non-enumerable, symbol and accessor properties', withDescriptors],
+      ['a frozen object', Object.freeze({ order_id: 'o-1', reason_code: 'late' })],
+      ['a sealed object', Object.seal({ order_id: 'o-1', reason_code: 'late' })],
+      [
+        'a non-extensible object',
+        Object.preventExtensions({ order_id: 'o-1', reason_code: 'late' }),
+      ],
+    ];
+    const shape = (o: object) => ({
+      prototype: Object.getPrototypeOf(o) as unknown,
+      properties: Reflect.ownKeys(o)
+        .filter((k) => k !== 'reason_code')
+        .map((k) => [k, Object.getOwnPropertyDescriptor(o, k)]),
+      integrity: [Object.isFrozen(o), Object.isSealed(o), Object.isExtensible(o)],
+    });
+    const kept = kinds.filter(([what, args]) => {
+      const sent = rewritten(args);
+      expect(shape(sent), what).to.deep.equal(shape(args));
+      expect(sent.reason_code, what).to.equal('LATE');
+      return true;
+    });
+    recordFigure(
+      'normalise-copy',
+      `${kept.length} of ${kinds.length} kinds (${kinds.map(([what]) => what).join('; ')}) rewritten with the prototype, every other own property’s descriptor and the integrity level kept; only \`reason_code\` differs`,
+    );
   });
 
   it('the caller’s object is untouched', () => {

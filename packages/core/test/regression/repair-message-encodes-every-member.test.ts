@@ -9,6 +9,7 @@ import { createArgumentChecker } from '../../src/checker/create-argument-checker
 import { compileValueSet } from '../../src/match/compile-value-set.js';
 import { NEAR_MISS_MAX_LENGTH } from '../../src/match/thresholds.js';
 import { countingSet, providerOf } from '../helpers/counting-set.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 describe('regression: the repair message encoded every member, however long', () => {
   it('reads only the members it can show of a set of long members', () => {
@@ -25,6 +26,10 @@ describe('regression: the repair message encoded every member, however long', ()
     });
     const message = checker.check('render', { template: 'NOPE' }).repairMessage!;
     expect([message.length, usage.memberReads]).to.deep.equal([1_000, 1]);
+    recordFigure(
+      'repair-encodes-members',
+      `${usage.memberReads} of ${members.length} members of 50,000 characters read for a ${message.length.toLocaleString('en-US')}-character message`,
+    );
     expect(message).to.match(
       /^render was not called: .* must be one of: "A+… Call the tool again using only the listed values\.$/,
     );
@@ -48,6 +53,10 @@ describe('regression: a very long value was searched for near misses', () => {
       { shape: 'invented' },
       [],
     ]);
+    recordFigure(
+      'long-value-near-miss',
+      `one edit from a member: \`near_miss\` at ${n.toLocaleString('en-US')} characters, \`invented\` (no suggestion searched) at ${(n + 1).toLocaleString('en-US')}`,
+    );
   });
 
   it('still finds the member a long value stands for by case or format', () => {

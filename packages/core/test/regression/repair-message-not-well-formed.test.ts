@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { createArgumentChecker } from '../../src/checker/create-argument-checker.js';
 import { compileValueSet } from '../../src/match/compile-value-set.js';
 import { providerOf } from '../helpers/counting-set.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 /** Well-formed UTF-16 (`String.prototype.isWellFormed` is not on Node 20). */
 function isWellFormed(text: string): boolean {
@@ -98,6 +99,7 @@ describe('regression: repair messages that are not well-formed text', () => {
       fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
     );
     const text = fc.string({ unit, maxLength: 40 });
+    let messages = 0;
     fc.assert(
       fc.property(
         fc.string({ unit, minLength: 1, maxLength: 30 }),
@@ -111,6 +113,7 @@ describe('regression: repair messages that are not well-formed text', () => {
             listAllUpTo,
           }).check(tool, { code: value });
           if (outcome.action !== 'reject') return;
+          messages += 1;
           const message = outcome.repairMessage!;
           expect(isWellFormed(message), message).to.equal(true);
           expect(hasRawControl(message), message).to.equal(false);
@@ -118,6 +121,10 @@ describe('regression: repair messages that are not well-formed text', () => {
         },
       ),
       { numRuns: 500 },
+    );
+    recordFigure(
+      'repair-well-formed',
+      `${messages} repair messages from generated tool names, members and values (fast-check, 500 runs): every one well-formed, without a raw control or separator, within its bound (80 to 600 characters)`,
     );
   });
 });

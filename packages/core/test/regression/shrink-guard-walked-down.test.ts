@@ -5,6 +5,7 @@
 // least a TTL) is the owner's real set and is accepted.
 import { expect } from 'chai';
 import { harness, SET } from '../helpers/provider-harness.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const members = (n: number) =>
   Array.from({ length: n }, (_, i) => `M${String(i).padStart(4, '0')}`);
@@ -16,16 +17,21 @@ describe('regression: the shrink guard could be walked down', () => {
     h.owner.serves(members(1_000));
     await h.provider.ready();
     const sizes: (number | undefined)[] = [];
+    const offered: number[] = [];
     for (let n = 1_000; n > 7; n = Math.max(7, Math.floor(n * 0.6))) {
+      offered.push(Math.max(7, Math.floor(n * 0.6)));
       h.owner.serves(members(Math.max(7, Math.floor(n * 0.6))));
       await h.provider.refresh(SET);
       sizes.push(size(h));
     }
     // 600 is within half of 1,000; 360 and every step after are over half below 1,000.
     expect(sizes.every((s) => s !== undefined && s >= 500)).to.equal(true, String(sizes));
-    expect(
-      h.events.filter((e) => e.type === 'refresh_rejected' && e.reason === 'shrunk').length,
-    ).to.be.above(0);
+    const refused = h.events.filter((e) => e.type === 'refresh_rejected' && e.reason === 'shrunk');
+    expect(refused.length).to.be.above(0);
+    recordFigure(
+      'owner-shrinks-stepwise',
+      `the owner’s list 1,000 → ${offered.join(' → ')} over ${offered.length} refreshes: ${[...new Set(sizes)].join(', ')} members served after each; ${refused.length} refused as \`shrunk\``,
+    );
     h.provider.close();
   });
 

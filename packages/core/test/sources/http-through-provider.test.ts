@@ -4,6 +4,7 @@ import type { ValueSetEvent, ValueSetProvider } from '../../src/types.js';
 import { ManualClock } from '@argcheck/testing/clock';
 import { HttpOwner } from '@argcheck/testing/owners';
 import { CODES, SET, served } from '../helpers/provider-harness.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const source = 'http' as const;
 
@@ -13,6 +14,8 @@ interface Case {
   misbehave(owner: HttpOwner, path: string): void;
   rejection: 'malformed' | 'too_large';
   detail(url: string): string;
+  /** The fault row of docs/reliability.md this case records the figure of. */
+  row?: string;
 }
 
 const MAX_BYTES = 4_096;
@@ -23,6 +26,7 @@ const cases: Case[] = [
       owner.on(path, (res) => res.writeHead(200).end('<html>maintenance</html>')),
     rejection: 'malformed',
     detail: (url) => `GET ${url} returned a body that is not JSON (24 characters)`,
+    row: 'owner-not-json',
   },
   {
     title: 'returns a body over maxBytes',
@@ -107,6 +111,13 @@ describe('provider over httpValueSet (real HTTP server)', () => {
         expect(provider.get(SET)).to.equal(during);
         expect(served(provider)).to.deep.equal(CODES);
         expect(events.slice(1)).to.deep.equal(failureEvents(c, url, 500));
+        const [status] = provider.status();
+        if (c.row !== undefined) {
+          recordFigure(
+            c.row,
+            `the refresh refused as \`${c.rejection}\`; ${status?.size} members still served (${status?.state}), the next try after 500 ms`,
+          );
+        }
         provider.close();
       });
 
@@ -153,6 +164,11 @@ describe('provider over httpValueSet (real HTTP server)', () => {
         retryInMs: 750,
       },
     ]);
+    const [status] = provider.status();
+    recordFigure(
+      'owner-503',
+      `HTTP 503 → \`fetch_failed\`; ${status?.size} members still served, the next try after 750 ms`,
+    );
     provider.close();
   });
 });

@@ -5,6 +5,7 @@ import { asPayloadError } from '../../src/sources/payload-error.js';
 import type { HttpValueSetOptions, ValueSetEntry } from '../../src/types.js';
 import { HttpOwner } from '@argcheck/testing/owners';
 import { entriesOf } from '../helpers/loaded.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const load = (url: string, options?: HttpValueSetOptions): Promise<readonly ValueSetEntry[]> =>
   httpValueSet(url, options).load({ signal: new AbortController().signal }).then(entriesOf);
@@ -148,6 +149,10 @@ describe('httpValueSet (real HTTP server)', () => {
     const server = await served!;
     expect(server.ended).to.equal(false);
     expect(server.written).to.be.lessThan(64 * 1024 * 1024);
+    recordFigure(
+      'owner-endless-body',
+      `refused as \`too_large\`; the owner had written ${Math.round(server.written / 1024).toLocaleString('en-US')} KiB when the connection dropped (maxBytes 64 KiB)`,
+    );
   });
 
   it('refuses a body whose declared length is over maxBytes without reading it', async () => {

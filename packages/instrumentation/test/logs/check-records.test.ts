@@ -19,6 +19,7 @@ import {
 } from '../helpers/fixtures.js';
 import { harness } from '../helpers/telemetry.js';
 import type { Harness } from '../helpers/telemetry.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const value = (text: string, truncated = false): Record<string, string> => ({
   [ATTR_VALUE]: text,
@@ -141,6 +142,12 @@ describe('sampled log records', () => {
       'CARD 4111111111111111',
       { tool: 'refund_order', argument: 'reason_code', set: REFUNDS },
     ]);
+    const records = h.records();
+    const valued = records.filter((r) => Object.values(r.attributes).includes('CARD ###'));
+    recordFigure(
+      'redact-value-throws',
+      `${records.length} records for 3 checks: the value left out where redactValue threw or returned undefined, ${valued.length} with a value (redacted, then cut to 8 characters); every other attribute as usual`,
+    );
   });
 
   it('take the conversation id from the context first, then from the conversationId option', async () => {

@@ -7,6 +7,7 @@ import { createShopServerV2 } from '@argcheck/testing/shop';
 import { recorded } from './helpers/recorded.js';
 import type { Recorded } from './helpers/recorded.js';
 import type { ShopClient } from '@argcheck/testing/shop';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const require = createRequire(import.meta.url);
 
@@ -113,6 +114,10 @@ for (const line of LINES) {
         arguments: { order_id: '1', reason_code: 'LATE' },
       });
       expect(host.checks.map((c) => c.tool)).to.deep.equal(['refund_order']);
+      recordFigure(
+        'mcp-patched-twice',
+        `${host.checks.length} check for 1 call through a client patched through its prototype and twice by \`instrumentMcpClient\``,
+      );
       await client.close();
     });
 

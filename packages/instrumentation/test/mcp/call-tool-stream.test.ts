@@ -12,6 +12,7 @@ import { sdkV1InMemory, sdkV1Stdio } from '@argcheck/testing/shop';
 import { shopInMode } from './helpers/shop-in-mode.js';
 import type { ShopInMode } from './helpers/shop-in-mode.js';
 import type { ShopConnection } from '@argcheck/testing/shop';
+import { recordFigure } from '@argcheck/testing/figures';
 
 /** A message of the stream `callToolStream` returns. */
 interface StreamMessage {
@@ -82,8 +83,10 @@ for (const line of [sdkV1InMemory, sdkV1Stdio]) {
 
         it('checks each call once with the client’s derived sets; a rejection never reaches the server', async () => {
           const expectedAtServer: ReceivedCall[] = [];
+          let streamed = 0;
           for (const c of CASES) {
             const messages = await stream(shop.connection, c.tool, { ...c.args });
+            streamed += messages.length;
             const check = shop.host.checks.at(-1);
             expect(check?.tool).to.equal(c.tool);
             const sent = c.sent[mode];
@@ -105,6 +108,13 @@ for (const line of [sdkV1InMemory, sdkV1Stdio]) {
           }
           expect(shop.connection.received()).to.deep.equal(expectedAtServer);
           expect(shop.host.checks.map((c) => c.engine)).to.deep.equal(CASES.map(() => 'derived'));
+          if (mode === 'reject') {
+            const rejected = shop.host.checks.filter((c) => c.outcome.action === 'reject').length;
+            recordFigure(
+              'mcp-call-tool-stream',
+              `${CASES.length} streamed calls, ${shop.host.checks.length} checks: ${rejected} rejected as one \`result\` message carrying the repair message, never sent; ${expectedAtServer.length} reached the server as the mode says (${streamed} messages in all)`,
+            );
+          }
         });
       });
     }

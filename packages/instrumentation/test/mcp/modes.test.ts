@@ -4,6 +4,7 @@ import type { ReceivedCall } from '@argcheck/testing/shop';
 import { ALL_LINES } from '@argcheck/testing/shop';
 import { shopInMode } from './helpers/shop-in-mode.js';
 import type { ShopInMode } from './helpers/shop-in-mode.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 /** What happens to one call: the arguments the server receives, or that it is rejected client-side. */
 type Expected = { sent: Record<string, unknown>; result: 'ok' | 'server_error' } | 'rejected';
@@ -129,6 +130,14 @@ for (const line of ALL_LINES) {
           // Every forwarded call was answered before the next one went out, so this is complete.
           expect(shop.connection.received()).to.deep.equal(expectedAtServer);
           expect(shop.host.checks.map((c) => c.engine)).to.deep.equal(CASES.map(() => 'derived'));
+          if (mode === 'reject') {
+            const actions = shop.host.checks.map((c) => c.outcome.action);
+            const count = (a: string) => actions.filter((x) => x === a).length;
+            recordFigure(
+              'mcp-reject',
+              `${CASES.length} calls: ${count('reject')} rejected with the repair message as the tool error, never sent; ${expectedAtServer.length} reached the server, ${count('call_rewritten')} of them rewritten to the member`,
+            );
+          }
         });
       });
     }

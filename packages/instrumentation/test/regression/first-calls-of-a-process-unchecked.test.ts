@@ -11,6 +11,7 @@ import { REFUND_ARGUMENTS, REFUND_CODES, REFUNDS } from '../helpers/fixtures.js'
 import { ToolArgumentInstrumentation } from '../../src/instrumentation.js';
 import { harness } from '../helpers/telemetry.js';
 import type { Harness } from '../helpers/telemetry.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const INVENTED = { order_id: 'o-1', reason_code: 'CUSTOMER_UNHAPPY' };
 
@@ -40,6 +41,12 @@ describe('regression: the first calls of every process went unchecked', () => {
     expect(
       first.findings.map((f) => (f.status === 'checked' ? [f.inSet, f.shape] : f.status)),
     ).to.deep.equal([[false, 'invented']]);
+    const next = Array.from({ length: 99 }, () => h!.inst.check('refund_order', INVENTED));
+    const rejected = [first, ...next].filter((o) => o.action === 'reject').length;
+    recordFigure(
+      'first-calls',
+      `the set \`${h.inst.valueSets.status()[0]?.state}\` before the first check; ${rejected} of the first 100 invented values rejected`,
+    );
   });
 
   it('reject: an owner on loopback is asked as the instrumentation is enabled, and its set checks the first call', async () => {

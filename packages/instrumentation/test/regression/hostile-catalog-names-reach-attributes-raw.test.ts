@@ -10,6 +10,7 @@ import { ATTR_VALUE } from '../../src/semconv.js';
 import { harness } from '../helpers/telemetry.js';
 import type { Harness } from '../helpers/telemetry.js';
 import { fakeClientClass } from '../mcp/helpers/scripted-engine.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 /** No lone surrogate (String.prototype.isWellFormed, outside the compiled lib). */
 const wellFormed = (s: string): boolean =>
@@ -68,5 +69,9 @@ describe('regression: names from an MCP server reached attributes raw', () => {
     const tools = new Set(values.filter((v) => v.startsWith('refund')));
     expect([...tools]).to.have.length(1);
     expect([...tools][0]).to.match(/^refund\?\]0;OWNED\?\?\[2K\?\?~[0-9a-f]{12}$/);
+    recordFigure(
+      'hostile-catalog-names',
+      `${values.length} attribute values of every series and record read back: ${hostile.length} with a control, bidi character or lone surrogate; the tool counted as \`${[...tools][0]}\``,
+    );
   });
 });

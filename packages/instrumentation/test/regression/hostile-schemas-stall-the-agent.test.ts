@@ -8,6 +8,7 @@
 import { expect } from 'chai';
 import { deriveCatalog, MAX_CATALOG_MEMBERS } from '../../src/catalog/derive-catalog.js';
 import { MAX_ENUM_MEMBERS, stringEnumArguments } from '../../src/catalog/schema-enums.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const GOOD = {
   name: 'refund_order',
@@ -37,6 +38,10 @@ describe('regression: large or nested MCP schemas stalled the agent', () => {
     expect(catalog.sets).to.deep.equal({
       'mcp:shop/refund_order.reason_code': ['DAMAGED', 'LATE'],
     });
+    recordFigure(
+      'hostile-schemas',
+      `a 20,000-deep anyOf: nothing thrown, ${Object.keys(catalog.sets).length} set derived (the well-formed tool’s)`,
+    );
   });
 
   it('a shared schema graph 2^26 wide is given up on within the node budget', () => {
@@ -53,6 +58,7 @@ describe('regression: large or nested MCP schemas stalled the agent', () => {
     const found = stringEnumArguments({ type: 'object', properties: { arg: counted } });
     expect(found).to.deep.equal([]);
     expect(visits).to.be.at.most(10);
+    recordFigure('hostile-schemas', `a graph 2^26 paths wide: given up after ${visits} reads`);
     // Within the depth bound (15 levels, 65,535 paths) the node budget stops it.
     let shallow: Record<string, unknown> = { type: 'string', enum: ['A'] };
     for (let i = 0; i < 15; i++) shallow = { anyOf: [shallow, shallow] };
@@ -66,6 +72,10 @@ describe('regression: large or nested MCP schemas stalled the agent', () => {
     const huge = Array.from({ length: 1_000_000 }, (_, i) => `v${i}`);
     const { catalog } = derive([tool('huge', { type: 'string', enum: huge }), GOOD]);
     expect(Object.keys(catalog.sets)).to.deep.equal(['mcp:shop/refund_order.reason_code']);
+    recordFigure(
+      'hostile-schemas',
+      `a 1,000,000-member enum not derived, the well-formed tool’s ${Object.keys(catalog.sets).length} set derived`,
+    );
   });
 
   it(`a listing derives at most ${MAX_CATALOG_MEMBERS.toLocaleString('en-US')} members in all, and counts what it drops`, () => {
@@ -93,8 +103,11 @@ describe('regression: large or nested MCP schemas stalled the agent', () => {
         );
       },
     };
-    expect(Object.keys(derive([hostile, GOOD]).catalog.sets)).to.deep.equal([
-      'mcp:shop/refund_order.reason_code',
-    ]);
+    const sets = Object.keys(derive([hostile, GOOD]).catalog.sets);
+    expect(sets).to.deep.equal(['mcp:shop/refund_order.reason_code']);
+    recordFigure(
+      'hostile-schemas',
+      `getters that throw: nothing thrown, ${sets.length} set derived (the well-formed tool’s)`,
+    );
   });
 });

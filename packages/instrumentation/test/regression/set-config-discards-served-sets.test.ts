@@ -10,6 +10,7 @@ import { ManualClock } from '@argcheck/testing/clock';
 import { REFUND_ARGUMENTS, REFUND_CODES, REFUNDS } from '../helpers/fixtures.js';
 import { harness } from '../helpers/telemetry.js';
 import type { Harness } from '../helpers/telemetry.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 const INVENTED = { order_id: 'o-1', reason_code: 'INVENTED' };
 
@@ -66,6 +67,11 @@ describe('regression: setConfig threw away the sets being served', () => {
       outcome.findings.map((f) => (f.status === 'checked' ? [f.inSet, f.shape] : f.status)),
     ).to.deep.equal([[false, 'invented']]);
     expect(h.inst.valueSets.status()[0]).to.include({ state: 'stale', size: 4, ageSeconds: 600 });
+    const [status] = h.inst.valueSets.status();
+    recordFigure(
+      'set-config-same-sets',
+      `owner down 10 min, then observe → reject: the set \`${status?.state}\` (${status?.size} members, ${status?.ageSeconds} s old), the invented value \`${outcome.action}\`ed at once`,
+    );
   });
 
   it('a setConfig refused (UNKNOWN_SET) leaves the sets being served as they were, and no new timer running', async () => {

@@ -16,6 +16,7 @@ import { reason, refundSources, REFUNDS, series } from '../helpers/fixtures.js';
 import { harness } from '../helpers/telemetry.js';
 import { pointsOf } from '@argcheck/testing/metrics';
 import type { Harness } from '../helpers/telemetry.js';
+import { recordFigure } from '@argcheck/testing/figures';
 
 describe('regression: unreadable JSON-string arguments were not counted', () => {
   let h: Harness;
@@ -33,7 +34,8 @@ describe('regression: unreadable JSON-string arguments were not counted', () => 
       });
       await h.inst.ready();
       const text = '{"reason_code":"LATE",}';
-      expect(h.inst.check('refund_order', text)).to.deep.include({ action: 'call', args: text });
+      const outcome = h.inst.check('refund_order', text);
+      expect(outcome).to.deep.include({ action: 'call', args: text });
       h.inst.check('refund_order', '[]');
       const collected = await h.collect();
       expect(pointsOf(collected, METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE)).to.deep.equal([
@@ -58,6 +60,14 @@ describe('regression: unreadable JSON-string arguments were not counted', () => 
       ]) {
         expect(pointsOf(collected, name), name).to.deep.equal([]);
       }
+      const counted = pointsOf(collected, METRIC_TOOL_ARGUMENT_CHECK_UNAVAILABLE).reduce(
+        (n, p) => n + Number(p.value),
+        0,
+      );
+      recordFigure(
+        'json-unreadable',
+        `${mode}: ${counted} counted \`unreadable\` for 2 texts × 2 arguments, nothing else, the call untouched`,
+      );
     });
   }
 });

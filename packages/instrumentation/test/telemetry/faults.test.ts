@@ -15,6 +15,7 @@ import { ToolArgumentInstrumentation } from '../../src/instrumentation.js';
 import { ManualClock } from '@argcheck/testing/clock';
 import { REFUND_ARGUMENTS, refundSources } from '../helpers/fixtures.js';
 import { settle } from '@argcheck/testing/clock';
+import { recordFigure } from '@argcheck/testing/figures';
 
 type LoggerProviderArg = Parameters<ToolArgumentInstrumentation['setLoggerProvider']>[0];
 
@@ -82,6 +83,8 @@ describe('telemetry that fails', () => {
       const expected = await run(reference);
       reference.close();
 
+      let compared = 0;
+      let differ = 0;
       for (const [meterProvider, loggerProvider] of [
         [throwingMeterProvider, throwingLoggerProvider],
         [brokenMeterProvider, brokenLoggerProvider],
@@ -92,12 +95,21 @@ describe('telemetry that fails', () => {
           meterProvider,
           loggerProvider,
         });
-        expect(await run(inst)).to.deep.equal(expected);
+        const outcomes = await run(inst);
+        compared += expected.length;
+        differ += outcomes.filter(
+          (o, i) => JSON.stringify(o) !== JSON.stringify(expected[i]),
+        ).length;
+        expect(outcomes).to.deep.equal(expected);
         unregister();
         inst.close();
       }
       await settle();
       expect(rejections).to.deep.equal([]);
+      recordFigure(
+        'telemetry-providers-throw',
+        `${mode}: ${differ} of ${compared} outcomes differ from working telemetry, ${rejections.length} unhandled rejections`,
+      );
     });
   }
 
@@ -139,6 +151,10 @@ describe('telemetry that fails', () => {
       await loggerProvider.forceFlush().catch(() => undefined);
       await settle();
       expect(rejections).to.deep.equal([]);
+      recordFigure(
+        'otlp-endpoint-gone',
+        `${expected.length} calls (reject mode) with both exporters flushed to a closed port: outcomes identical to working telemetry, ${rejections.length} unhandled rejections`,
+      );
     } finally {
       unregister();
       inst.close();

@@ -7,8 +7,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
-import { repoRoot } from '../lib/paths.js';
-import type { Citation, FaultRow, TestCitation } from './table.js';
+import { repoRoot } from '../helpers/repo.js';
+import type { Citation, FaultRow, TestCitation } from './rows.js';
 
 /** A test mocha found: its compiled file (from the root), its `it` title and its full title. */
 export interface FoundTest {
@@ -18,17 +18,22 @@ export interface FoundTest {
 }
 
 /**
- * The suites outside `npm test`: the npm script of each, and the compiled
- * files it runs (a directory, or one file), as the root package.json's scripts
- * divide them; the first match wins. Everything else is `npm test` (every
- * package's suite, and the root's `test:integration`, which leaves these out).
+ * The suites outside `npm test`: the npm script of each, the compiled files
+ * it runs (a directory, or one file), as the root package.json's scripts
+ * divide them (the first match wins), and the options its script gives mocha.
+ * Everything else is `npm test` (every package's suite, and the root's
+ * `test:integration`, which leaves these out).
  */
 export const SUITES = [
-  { script: 'test:pipeline', files: 'build/test/pipeline/' },
-  { script: 'test:fleet', files: 'build/test/e2e/fleet.test.js' },
-  { script: 'test:e2e', files: 'build/test/e2e/' },
-  { script: 'test:stack', files: 'build/test/stack/' },
-  { script: 'test:docs-commands', files: 'build/test/docs/docs-commands.test.js' },
+  { script: 'test:pipeline', files: 'build/test/pipeline/', mocha: [] },
+  { script: 'test:fleet', files: 'build/test/e2e/fleet.test.js', mocha: ['--timeout', '600000'] },
+  { script: 'test:e2e', files: 'build/test/e2e/', mocha: ['--timeout', '600000'] },
+  { script: 'test:stack', files: 'build/test/stack/', mocha: ['--timeout', '600000'] },
+  {
+    script: 'test:docs-commands',
+    files: 'build/test/docs/docs-commands.test.js',
+    mocha: ['--timeout', '900000'],
+  },
 ] as const;
 
 export const NPM_TEST = 'npm test';
@@ -65,7 +70,14 @@ export function compiledPath(source: string): string {
   return inPackage ? `${inPackage[1]}/build/${inPackage[2]}` : `build/${js}`;
 }
 
-const isTest = (c: Citation): c is TestCitation => 'test' in c;
+/** The source of a compiled test file: the inverse of `compiledPath`. */
+export function sourcePath(compiled: string): string {
+  const ts = compiled.replace(/\.js$/, '.ts');
+  const inPackage = /^(packages\/[^/]+)\/build\/(test\/.*)$/.exec(ts);
+  return inPackage ? `${inPackage[1]}/${inPackage[2]}` : ts.replace(/^build\//, '');
+}
+
+export const isTest = (c: Citation): c is TestCitation => 'test' in c;
 
 /** Every test citation of `rows`, once. */
 export function testCitations(rows: readonly FaultRow[]): TestCitation[] {
@@ -74,6 +86,13 @@ export function testCitations(rows: readonly FaultRow[]): TestCitation[] {
     seen.set(`${c.test}\n${c.title}`, c);
   }
   return [...seen.values()];
+}
+
+/** Whether `found` (a test mocha found, or ran) is the test `c` cites. */
+export function isCited(c: TestCitation, found: FoundTest): boolean {
+  return (
+    found.file === compiledPath(c.test) && (found.title === c.title || found.fullTitle === c.title)
+  );
 }
 
 /**
@@ -89,10 +108,7 @@ export function missingCitations(
 ): string[] {
   return testCitations(rows).flatMap((c) => {
     if (!sourceExists(c.test)) return [`${c.test}: "${c.title}" (the file is gone)`];
-    const file = compiledPath(c.test);
-    const matches = found.filter(
-      (t) => t.file === file && (t.title === c.title || t.fullTitle === c.title),
-    ).length;
+    const matches = found.filter((t) => isCited(c, t)).length;
     if (matches === 1) return [];
     const why = matches === 0 ? '' : ` (${matches} tests have this title: cite the full title)`;
     return [`${c.test}: "${c.title}"${why}`];

@@ -1,6 +1,6 @@
-// What `npm run soak` (soak/run.ts) records in bench/results/soak.json, and
-// the checks it judges by a stable id, which rows of docs/reliability.md cite
-// (soak-rows.ts).
+// What `npm run soak` (soak/run.ts) records in soak/result.json, and the
+// checks it judges by a stable id, which rows of docs/reliability.md cite
+// (test/reliability/rows.ts) and take their figures from.
 
 export const SOAK_CHECKS = [
   'no_call_failed',
