@@ -17,7 +17,7 @@
  * 62 of them out of set, spread over every mismatch shape; ten rounds make the
  * issue's 10,000 checks with exactly 620 out of set. The first round is the
  * baseline that Prometheus scrapes before the other nine run (see
- * docs/pipeline.md, "The end-to-end test", for why the baseline is a
+ * test/README.md, "The end-to-end test", for why the baseline is a
  * one-tenth copy of the whole).
  *
  * refund_order.reason_code: 400 checks per round, 47 out of set (11.75 %):
