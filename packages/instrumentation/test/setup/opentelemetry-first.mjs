@@ -1,4 +1,4 @@
-// Loaded by mocha (.mocharc.json) before it defines its globals. OpenTelemetry's
+// Loaded by mocha (.mocharc.yml) before it defines its globals. OpenTelemetry's
 // require-in-the-middle singleton looks for mocha's globals when its module
 // loads and, finding them, gives every instrumentation a require hook of its
 // own, never removed: a suite that makes hundreds of instances then wraps
