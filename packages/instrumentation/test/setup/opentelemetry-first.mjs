@@ -10,3 +10,8 @@ import { createRequire } from 'node:module';
 import '@opentelemetry/instrumentation';
 
 createRequire(import.meta.url)('@opentelemetry/instrumentation');
+
+// For test/setup/setup-first.test.ts: that this file ran, and before mocha's globals.
+globalThis[Symbol.for('argcheck.test.setup-first')] = {
+  mochaGlobals: typeof globalThis.describe === 'function',
+};
