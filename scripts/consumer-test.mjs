@@ -198,7 +198,10 @@ function cliProblems(app, env, absent) {
     encoding: 'utf8',
     timeout: RUN_TIMEOUT_MS,
   });
-  if (demo.status !== 0 || !/^Calls: refund_order \d+ sent/m.test(demo.stdout)) {
+  if (
+    demo.status !== 0 ||
+    !/^Calls, retries included:\n {2}refund_order: [\d,]+ sent/m.test(demo.stdout)
+  ) {
     problems.push(
       `npx argcheck demo --duration 2 exited ${demo.status}:\n${demo.stdout}${demo.stderr}`,
     );
