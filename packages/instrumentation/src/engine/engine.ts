@@ -289,6 +289,36 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       scope === undefined || definitions === undefined ? undefined : definitions.of(scope, tool),
     );
   };
+  // A dispatcher's context outside a run, as the previous call's: a
+  // dispatcher mostly passes the same model, provider, agent and prompt
+  // version strings call after call, compared here by pointer. A prompt
+  // version option given as a function is read at every call it applies to.
+  let lastModel: string | undefined;
+  let lastProvider: string | undefined;
+  let lastAgent: string | undefined;
+  let lastPromptVersion: string | undefined;
+  let lastDispatcher: Attribution | undefined;
+  const promptOptionIsFunction = typeof attribution.promptVersion === 'function';
+  const dispatcherAttribution = (ctx: DispatcherContext): Attribution => {
+    const { model, provider, agent, promptVersion } = ctx;
+    if (
+      lastDispatcher !== undefined &&
+      model === lastModel &&
+      provider === lastProvider &&
+      agent === lastAgent &&
+      promptVersion === lastPromptVersion &&
+      (promptVersion !== undefined || !promptOptionIsFunction)
+    ) {
+      return lastDispatcher;
+    }
+    const attributed = attributionOf('', undefined, undefined, ctx, dispatcherPromptVersion);
+    lastModel = model;
+    lastProvider = provider;
+    lastAgent = agent;
+    lastPromptVersion = promptVersion;
+    lastDispatcher = attributed;
+    return attributed;
+  };
   const onSpan = createSpanOutcome(config.spanOutcome);
   const names = createToolNames(Object.keys(config.checkedArguments));
   // Read only when a call is counted under a tool name for the first time, or has nothing checked.
@@ -379,7 +409,10 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
         run = currentRun();
         const given = typeof ctx === 'object' && ctx !== null ? ctx : undefined;
         // The caller hands its context over: no ambient baggage is read on this path.
-        attributed = attributionOf(tool, undefined, run, given, dispatcherPromptVersion);
+        attributed =
+          run === undefined && given !== undefined
+            ? dispatcherAttribution(given)
+            : attributionOf(tool, undefined, run, given, dispatcherPromptVersion);
       } catch {
         // Attribution never affects the check.
       }

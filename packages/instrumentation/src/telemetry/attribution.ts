@@ -76,8 +76,14 @@ export function createAttributions(options: AttributionsOptions): Attributions {
   const bounded = ATTRIBUTION_KEYS.map(() => new Map<string, string>());
   const spent = ATTRIBUTION_KEYS.map(() => false);
   let combinationsSpent = false;
-  // The values of the previous call: a process mostly sees the same strings again.
-  let last: readonly (string | undefined)[] = [];
+  // The values of the previous call: a process mostly sees the same strings
+  // again, compared by pointer before anything is looked up.
+  let lastSet = false;
+  let lastModel: string | undefined;
+  let lastProvider: string | undefined;
+  let lastAgent: string | undefined;
+  let lastPromptVersion: string | undefined;
+  let lastToolDefinition: string | undefined;
   let lastAttribution = NO_ATTRIBUTION;
 
   const boundedValue = (index: number, raw: string): string => {
@@ -161,19 +167,24 @@ export function createAttributions(options: AttributionsOptions): Attributions {
   return {
     of(model, provider, agent, promptVersion, toolDefinition) {
       if (
-        last.length > 0 &&
-        last[0] === model &&
-        last[1] === provider &&
-        last[2] === agent &&
-        last[3] === promptVersion &&
-        last[4] === toolDefinition
+        lastSet &&
+        lastModel === model &&
+        lastProvider === provider &&
+        lastAgent === agent &&
+        lastPromptVersion === promptVersion &&
+        lastToolDefinition === toolDefinition
       ) {
         return lastAttribution;
       }
       try {
         const values = [model, provider, agent, promptVersion, toolDefinition].map(text);
         const attribution = values.every((v) => v === undefined) ? NO_ATTRIBUTION : intern(values);
-        last = [model, provider, agent, promptVersion, toolDefinition];
+        lastSet = true;
+        lastModel = model;
+        lastProvider = provider;
+        lastAgent = agent;
+        lastPromptVersion = promptVersion;
+        lastToolDefinition = toolDefinition;
         lastAttribution = attribution;
         return attribution;
       } catch {

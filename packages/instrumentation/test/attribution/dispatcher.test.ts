@@ -65,6 +65,11 @@ describe('attribution of dispatcher calls (inst.check)', () => {
     version = 'v2';
     h.inst.check('refund_order', LATE);
     h.inst.check('refund_order', LATE, { model: 'gpt-given', promptVersion: 'v9' });
+    // A context that names the model but no prompt version: the function is read at each call.
+    version = 'v3';
+    h.inst.check('refund_order', LATE, { model: 'gpt-given' });
+    version = 'v4';
+    h.inst.check('refund_order', LATE, { model: 'gpt-given' });
     const by = (model: string, prompt: string) => ({
       'gen_ai.request.model': model,
       'gen_ai.prompt.version': prompt,
@@ -80,6 +85,8 @@ describe('attribution of dispatcher calls (inst.check)', () => {
           value: 1,
         },
         { attributes: refundSeries({ ...by('gpt-given', 'v9'), ...inSet(true, true) }), value: 1 },
+        { attributes: refundSeries({ ...by('gpt-given', 'v3'), ...inSet(true, true) }), value: 1 },
+        { attributes: refundSeries({ ...by('gpt-given', 'v4'), ...inSet(true, true) }), value: 1 },
       ]),
     );
   });
