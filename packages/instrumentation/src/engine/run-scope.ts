@@ -62,7 +62,6 @@ export function currentRun(): Run | undefined {
  * every run's promise would cost two reactions per run for nothing.
  */
 class RunState implements Run {
-  readonly [RUN] = true as const;
   readonly model: string | undefined;
   readonly provider: string | undefined;
   readonly agent: string | undefined;
@@ -122,6 +121,9 @@ class RunState implements Run {
     }
   }
 }
+
+// On the prototype: a field with a computed key would be set on every run.
+Object.defineProperty(RunState.prototype, RUN, { value: true });
 
 /** Whether `key` (a repair's correlation key) is a run, of this copy of the package or another. */
 export function isRun(key: unknown): key is Run {
