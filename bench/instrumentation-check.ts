@@ -5,7 +5,8 @@
 // `-- --log-sample-ratio 0` measures the same check without log records, in a
 // process of its own: a second instrumentation in this one would make the call
 // sites polymorphic and slow both figures down. The attribution bar compares
-// two more instances, with and without `attribution: false`, each in a worker
+// three more instances (attribution on with nothing named, on with the
+// context naming the model, and `attribution: false`), each in a worker
 // thread of its own (`lib/check-worker.ts`), round by round.
 import { Worker } from 'node:worker_threads';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
@@ -45,7 +46,8 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
   const ROUNDS = options.number('rounds', 40);
   const COLD_CALLS = options.number('cold', 4_000);
   const LOG_SAMPLE_RATIO = options.number('log-sample-ratio', 1 / 50);
-  const ATTRIBUTION_ROUNDS = options.number('attribution-rounds', 40);
+  const ATTRIBUTION_ROUNDS = options.number('attribution-rounds', 20);
+  const ISOLATES = options.number('isolates', 3);
 
   // --- argcheck, telemetry on: MeterProvider and LoggerProvider registered.
   const reader = new PullReader();
@@ -210,31 +212,39 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
   const coldRatio = (ns: number) =>
     ns < COLD_FLOOR_NS ? '—' : `${num(ns / coldMed('check'), 2)}×`;
 
-  // Attribution side by side: the same in-set check in two workers, one
-  // with attribution on (by default; nothing named, then model, provider and
-  // prompt version named in the context) and one with `attribution: false`.
-  const workers = {
-    on: await checkWorker(true, LOG_SAMPLE_RATIO),
-    off: await checkWorker(false, LOG_SAMPLE_RATIO),
-  };
-  const KINDS = [
-    { key: 'on', worker: workers.on, attributed: false },
-    { key: 'onNamed', worker: workers.on, attributed: true },
-    { key: 'off', worker: workers.off, attributed: false },
-  ] as const;
+  // Attribution side by side: the same in-set check in workers, each an
+  // instance of its own: attribution on (the default) with nothing named, on
+  // with the model, provider and prompt version named in the context, and
+  // `attribution: false`. A dispatcher names its context on every call or on
+  // none, so each kind of call has its isolate's call sites to itself. The
+  // same code runs up to a third faster or slower in one isolate than in
+  // another (how the JIT and the heap turned out), so each kind runs in
+  // ISOLATES of them and its figure is the median over all their batches.
+  const KINDS: { key: string; attributed: boolean; workers: CheckWorker[] }[] = [];
+  for (const [key, attribution, attributed] of [
+    ['on', true, false],
+    ['onNamed', true, true],
+    ['off', false, false],
+  ] as const) {
+    const workers: CheckWorker[] = [];
+    for (let w = 0; w < ISOLATES; w++)
+      workers.push(await checkWorker(attribution, LOG_SAMPLE_RATIO));
+    KINDS.push({ key, attributed, workers });
+  }
+  const runs = KINDS.flatMap((kind) => kind.workers.map((worker) => ({ kind, worker })));
   const byKind = new Map<string, number[]>(KINDS.map((k) => [k.key, []]));
-  for (const kind of KINDS) await kind.worker.batch(kind.attributed, BATCH * 20);
+  for (const { kind, worker } of runs) await worker.batch(kind.attributed, BATCH * 20);
   for (let round = 0; round < ATTRIBUTION_ROUNDS; round++) {
-    for (const kind of rotated([...KINDS], round)) {
+    for (const { kind, worker } of rotated(runs, round)) {
       for (let b = 0; b < 5; b++) {
-        byKind.get(kind.key)?.push(await kind.worker.batch(kind.attributed, BATCH));
+        byKind.get(kind.key)?.push(await worker.batch(kind.attributed, BATCH));
       }
     }
   }
-  const workerChecks = (await workers.on.count()) + (await workers.off.count());
-  const expectedWorkerChecks = KINDS.length * (BATCH * 20 + ATTRIBUTION_ROUNDS * 5 * BATCH);
-  await workers.on.close();
-  await workers.off.close();
+  let workerChecks = 0;
+  for (const { worker } of runs) workerChecks += await worker.count();
+  const expectedWorkerChecks = runs.length * (BATCH * 20 + ATTRIBUTION_ROUNDS * 5 * BATCH);
+  for (const { worker } of runs) await worker.close();
   const kindMed = (key: string): number => median(byKind.get(key) ?? []);
 
   // Collection must see every check: the counts are exact, not sampled.
@@ -294,11 +304,13 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
       'between two checks (an MCP call parses, validates and allocates kilobytes) it does not, ' +
       'and this column is closer to what a check costs there. **Attribution** ' +
       "(the series' model, provider, agent, prompt version and tool definition, " +
-      'docs/decisions/0027-attribution.md): the same in-set check through two more instances, ' +
-      'each in a worker thread of its own (its own V8 isolate, so neither makes the ' +
-      "other's call sites polymorphic): one with attribution on, as by default, checked with " +
-      'nothing named and with a context naming the model, provider and prompt version; one ' +
-      `with \`attribution: false\`. ${ATTRIBUTION_ROUNDS} rounds in rotated order, 5 batches of ` +
+      'docs/decisions/0027-attribution.md): the same in-set check through three more instances, ' +
+      'each in a worker thread of its own (its own V8 isolate, so that no kind of call makes ' +
+      "another's call sites polymorphic; a dispatcher names its context on every call or on " +
+      'none): attribution on, as by default, with nothing named; on, with a context naming ' +
+      'the model, provider and prompt version; and `attribution: false`. The same code runs ' +
+      'up to a third faster or slower in one isolate than in another, so each kind runs in ' +
+      `${ISOLATES} isolates; ${ATTRIBUTION_ROUNDS} rounds over all of them in rotated order, 5 batches of ` +
       `${num(BATCH)} calls per kind each; median of the per-batch ns per call.`,
     tables: [
       {
@@ -372,6 +384,7 @@ export async function instrumentationCheck(options: BenchOptions): Promise<Bench
       coldMedianNs: Object.fromEntries(OPS.map((op) => [op.key, coldMed(op.key)])),
       timerNs,
       attributionMedianNs: Object.fromEntries(KINDS.map((k) => [k.key, kindMed(k.key)])),
+      isolatesPerKind: ISOLATES,
       rounds: ROUNDS,
       batch: BATCH,
       checked,

@@ -1,8 +1,8 @@
 // One instrumentation in a worker thread of its own, timing batches of
-// in-set `inst.check` calls when asked. Two such workers, one with
-// `attribution: false`, let the attribution bar compare the two
-// configurations side by side in one run: each worker is its own V8 isolate,
-// so neither instance makes the other's call sites polymorphic.
+// in-set `inst.check` calls when asked. Such workers, one with
+// `attribution: false`, let the attribution bar compare the configurations
+// side by side in one run: each worker is its own V8 isolate, so no instance
+// makes another's call sites polymorphic.
 import { parentPort, workerData } from 'node:worker_threads';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs';

@@ -101,15 +101,33 @@ export interface CountedCheckerDeps {
 export function countedChecker(checker: ArgumentChecker, deps: CountedCheckerDeps): CountedChecker {
   const { table, registry, names, log, onSpan, catalogs, repairs } = deps;
 
+  // The series the previous finding counted in: calls come one after the
+  // other with the same tool, argument and attribution, which settle it by
+  // pointer. Series never move, so the one kept never goes stale.
+  let seriesEntry: ToolEntry | undefined;
+  let seriesArgument: string | undefined;
+  let seriesAttribution: Attribution | undefined;
+  let lastSeries: ArgumentSeries | undefined;
+
   /** The series a finding counts in: its argument's, in the call's attribution. */
   const seriesOf = (
     entry: ToolEntry,
     argument: string,
     attribution: Attribution,
   ): ArgumentSeries | undefined => {
-    const series = seriesFor(entry, argument);
-    if (series === undefined || attribution.id === 0) return series;
-    return series.variants[attribution.id] ?? registry.argumentVariant(series, attribution);
+    if (entry === seriesEntry && argument === seriesArgument && attribution === seriesAttribution) {
+      return lastSeries;
+    }
+    const plain = seriesFor(entry, argument);
+    const series =
+      plain === undefined || attribution.id === 0
+        ? plain
+        : (plain.variants[attribution.id] ?? registry.argumentVariant(plain, attribution));
+    seriesEntry = entry;
+    seriesArgument = argument;
+    seriesAttribution = attribution;
+    lastSeries = series;
+    return series;
   };
 
   /**
