@@ -28,6 +28,8 @@ const CODES = ['DAMAGED', 'LATE', 'NOT_AS_DESCRIBED', 'DUPLICATE_CHARGE', 'WRONG
 const BAR_ADDED_NS: Record<'v1' | 'v2', number> = { v1: 500, v2: 1_000 };
 /** argcheck's own CPU per MCP call, from profiles of the same calls (bench/lib/cpu-profile.ts). */
 const OWN_BAR_US = 1;
+/** Calls per profile, in units of a round's calls. */
+const PROFILED_ROUNDS = 100;
 const VARIANTS = ['plain', 'control', 'patched', 'instrumented'] as const;
 type Variant = (typeof VARIANTS)[number];
 
@@ -205,7 +207,10 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
     made += (rounds + 5) * CALLS;
     let own: Attribution | undefined;
     if (profile) {
-      const PROFILED = CALLS * 20;
+      // At about a microsecond of argcheck a call, 2,000 calls gave a profile
+      // some 40 samples of its frames (one pair's figure moved by ±15 %);
+      // 10,000 give some 200, in a fraction of a second per profile.
+      const PROFILED = CALLS * PROFILED_ROUNDS;
       const [plain, , , instrumented] = variants as [(typeof variants)[number], ...typeof variants];
       let current = plain;
       own = await attribute(
@@ -318,7 +323,7 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
       {
         caption:
           'argcheck’s own CPU per call: the same calls under V8’s sampling profiler (every ' +
-          `50 µs), ${CALLS * 20} calls per profile, the plain and the instrumented client ` +
+          `50 µs), ${CALLS * PROFILED_ROUNDS} calls per profile, the plain and the instrumented client ` +
           'alternated three times each; the self time of frames in argcheck’s packages (the ' +
           'check, its telemetry, the wrappers) per call, and the other groups of frames whose ' +
           'self time grew most',

@@ -100,24 +100,32 @@ function toolCallPatch(
   clientOf: (self: unknown) => unknown,
   answer: (result: RejectedToolResult) => unknown,
 ): Patch {
+  // `arguments`, not a rest array: the call's own arguments go on as they
+  // came, and the usual call of one or two allocates nothing more.
+  /* eslint-disable prefer-rest-params */
   return (original, on) =>
-    function (this: unknown, ...args: unknown[]): unknown {
-      const params = args[0];
+    function (this: unknown, params?: unknown): unknown {
       // The same instance's outer wrapper (on the client, over its prototype's) checked these params.
       if (!on.active || (params !== undefined && params === host.forwarding)) {
-        return original.apply(this, args);
+        return Reflect.apply(original, this, arguments);
       }
       const sent = decide(host, clientOf(this), params, method);
       if (sent instanceof Rejected) return answer(sent.result);
-      if (sent !== params) args[0] = sent;
       const previous = host.forwarding;
       host.forwarding = sent;
       try {
+        const count = arguments.length;
+        if (count === 0) return original.call(this);
+        if (count === 1) return original.call(this, sent);
+        if (count === 2) return original.call(this, sent, arguments[1]);
+        const args: unknown[] = Array.prototype.slice.call(arguments);
+        args[0] = sent;
         return original.apply(this, args);
       } finally {
         host.forwarding = previous;
       }
     };
+  /* eslint-enable prefer-rest-params */
 }
 
 /** `Client.prototype.callTool(params, ...)`: a rejection resolves to the tool error. */
