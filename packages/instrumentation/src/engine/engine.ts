@@ -407,12 +407,14 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       let attributed: Attribution = NO_ATTRIBUTION;
       try {
         run = currentRun();
-        const given = typeof ctx === 'object' && ctx !== null ? ctx : undefined;
-        // The caller hands its context over: no ambient baggage is read on this path.
-        attributed =
-          run === undefined && given !== undefined
-            ? dispatcherAttribution(given)
-            : attributionOf(tool, undefined, run, given, dispatcherPromptVersion);
+        if (attribution.enabled) {
+          const given = typeof ctx === 'object' && ctx !== null ? ctx : undefined;
+          // The caller hands its context over: no ambient baggage is read on this path.
+          attributed =
+            run === undefined && given !== undefined
+              ? dispatcherAttribution(given)
+              : attributionOf(tool, undefined, run, given, dispatcherPromptVersion);
+        }
       } catch {
         // Attribution never affects the check.
       }
