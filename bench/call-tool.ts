@@ -220,8 +220,8 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
         () => timeCalls(current.conn.client, PROFILED, 0, []),
         PROFILED,
       );
-      // A profile of each per pair, the instrumented client's checks counted too.
-      made += PROFILE_PAIRS * PROFILED;
+      // The instrumented client's calls in the profiles, and without the profiler, counted too.
+      made += own.onRuns * PROFILED;
     }
     for (const v of variants) await v.conn.close();
     const m = perVariant((k) => median(calls[k]));
@@ -276,6 +276,8 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
   const attributed = results.map((r) => [
     r.name,
     num(r.own?.ownUs ?? 0, 2),
+    num(r.own?.profiledUs ?? 0, 2),
+    `${num(r.own?.slowdown ?? 0, 2)}×`,
     (r.own?.added ?? [])
       .filter(([group]) => group !== 'argcheck')
       .slice(0, 3)
@@ -323,11 +325,20 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
       {
         caption:
           'argcheck’s own CPU per call: the same calls under V8’s sampling profiler (every ' +
-          `50 µs), ${CALLS * PROFILED_ROUNDS} calls per profile, the plain and the instrumented client ` +
-          'alternated three times each; the self time of frames in argcheck’s packages (the ' +
-          'check, its telemetry, the wrappers) per call, and the other groups of frames whose ' +
-          'self time grew most',
-        head: ['client line', 'argcheck µs per call', 'other frames that grew most, µs per call'],
+          `50 µs), ${CALLS * PROFILED_ROUNDS} calls per profile, the plain and the instrumented ` +
+          `client alternated in ${PROFILE_PAIRS} pairs, each run once more without the profiler; ` +
+          'the self time of frames in argcheck’s packages (the check, its telemetry, the ' +
+          'wrappers) per call, scaled by the time the calls take without the profiler over the ' +
+          'time they took under it (docs/decisions/0032-own-cpu-without-the-profilers-slowdown.md; ' +
+          'the self time as profiled and the profiler’s slowdown beside it), and the other ' +
+          'groups of frames whose self time grew most',
+        head: [
+          'client line',
+          'argcheck µs per call',
+          'as profiled',
+          'profiler slowdown',
+          'other frames that grew most, µs per call',
+        ],
         rows: attributed,
       },
     ],

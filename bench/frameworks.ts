@@ -77,7 +77,13 @@ export async function frameworks(options: BenchOptions): Promise<BenchResult> {
   ]);
   const attributed = [...own].map(([key, a]) => {
     const rest = a.added.filter(([group]) => group !== 'argcheck').slice(0, 3);
-    return [key, num(a.ownUs, 2), rest.map(([group, us]) => `${group} ${num(us, 1)}`).join(', ')];
+    return [
+      key,
+      num(a.ownUs, 2),
+      num(a.profiledUs, 2),
+      `${num(a.slowdown, 2)}×`,
+      rest.map(([group, us]) => `${group} ${num(us, 1)}`).join(', '),
+    ];
   });
   console.log(
     `µs per turn (${per} tool call${per === 1 ? '' : 's'}), ${ROUNDS} rounds of ${TURNS}:`,
@@ -95,9 +101,12 @@ export async function frameworks(options: BenchOptions): Promise<BenchResult> {
       `explicit entry point. ${ROUNDS} rounds of ${TURNS} turns per variant; medians of ` +
       'single-turn latencies. Then argcheck’s own CPU: the same turns under V8’s sampling ' +
       `profiler (every 50 µs), ${PROFILED} turns per profile, plain and instrumented ` +
-      `alternated in ${PROFILE_PAIRS} pairs; the self time of frames in argcheck’s packages ` +
-      '(the check, its telemetry, and the wrappers it installs) per tool call, median over ' +
-      'the pairs, and the other ' +
+      `alternated in ${PROFILE_PAIRS} pairs, each run once more without the profiler; the ` +
+      'self time of frames in argcheck’s packages (the check, its telemetry, and the wrappers ' +
+      'it installs) per tool call, scaled by the time the turns take without the profiler ' +
+      'over the time they took under it (the profiler slows what it profiles: ' +
+      'docs/decisions/0032-own-cpu-without-the-profilers-slowdown.md), median over the ' +
+      'pairs, with the self time as profiled and the slowdown beside it, and the other ' +
       'groups of frames (a package, `node`, the garbage collector) whose self time grew most ' +
       'with argcheck on.',
     tables: [
@@ -107,7 +116,13 @@ export async function frameworks(options: BenchOptions): Promise<BenchResult> {
       },
       {
         caption: 'argcheck’s own CPU per tool call, from the profiles',
-        head: ['variant', 'argcheck µs per call', 'other frames that grew most, µs per call'],
+        head: [
+          'variant',
+          'argcheck µs per call',
+          'as profiled',
+          'profiler slowdown',
+          'other frames that grew most, µs per call',
+        ],
         rows: attributed,
       },
     ],

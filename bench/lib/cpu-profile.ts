@@ -67,33 +67,56 @@ export function selfTimeByGroup(profile: Profile): Map<string, number> {
   return byGroup;
 }
 
+/** One profile: self time per group, µs, and the wall time `work` took under the profiler. */
+export interface Profiled {
+  readonly byGroup: Map<string, number>;
+  readonly wallUs: number;
+}
+
 /** Run `work` under the sampling profiler (every `intervalUs`); its self time per group, µs. */
-export async function profiled(
-  work: () => Promise<unknown>,
-  intervalUs = 50,
-): Promise<Map<string, number>> {
+export async function profiled(work: () => Promise<unknown>, intervalUs = 50): Promise<Profiled> {
   const session = new Session();
   session.connect();
   try {
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: intervalUs });
     await session.post('Profiler.start');
+    const start = performance.now();
     await work();
+    const wallUs = (performance.now() - start) * 1000;
     const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
-    return selfTimeByGroup(profile);
+    return { byGroup: selfTimeByGroup(profile), wallUs };
   } finally {
     await session.post('Profiler.disable').catch(() => undefined);
     session.disconnect();
   }
 }
 
+/** The wall time of `work` without the profiler, µs. */
+async function unprofiledUs(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return (performance.now() - start) * 1000;
+}
+
 export interface Attribution {
-  /** argcheck's own CPU per call, µs (its frames, in the instrumented profiles): the median over pairs. */
+  /**
+   * argcheck's own CPU per call, µs: its frames' share of an instrumented
+   * profile, applied to the time the same work takes without the profiler
+   * (docs/decisions/0032-own-cpu-without-the-profilers-slowdown.md); the
+   * median over pairs.
+   */
   ownUs: number;
   /** The same, for each pair of profiles: how much it moved with the machine. */
   ownUsByPair: number[];
-  /** Per group, µs per call more (or less) with argcheck than without (medians over pairs), largest first. */
+  /** argcheck's frames' self time per call as the profiler recorded it (slowed down by it), µs: the median over pairs. */
+  profiledUs: number;
+  /** How many times slower the instrumented work ran under the profiler than without it: the median over pairs. */
+  slowdown: number;
+  /** Per group, µs per call more (or less) with argcheck than without (medians over pairs, each profile scaled as `ownUs` is), largest first. */
   added: [group: string, us: number][];
+  /** How many times `work` ran with argcheck on (each pair: profiled, then without the profiler). */
+  onRuns: number;
 }
 
 function median(values: number[]): number {
@@ -112,9 +135,18 @@ export const PROFILE_PAIRS = 5;
 /**
  * Profile the same work with argcheck off and on (`set(false)`, `set(true)`),
  * in `pairs` pairs, alternating which goes first, each over `calls` tool
- * calls: argcheck's own µs per call and where the difference between the two
- * profiles of a pair lies, as medians over the pairs (a machine whose speed
- * moves between profiles moves single figures a lot).
+ * calls, and run each once more without the profiler: argcheck's own µs per
+ * call and where the difference between the two profiles of a pair lies, as
+ * medians over the pairs (a machine whose speed moves between profiles moves
+ * single figures a lot).
+ *
+ * A sampling profiler slows what it profiles: on these machines the same
+ * turns took 1.3 to 3 times as long under it at a 50 µs interval, and still
+ * 1.5 to 2 times at 1 ms. A group's self time is its share of the samples
+ * times the profiled time, so each profile's self times are scaled by the
+ * time the work takes without the profiler over the time it took under it:
+ * the CPU the frames use in a run nobody profiles, on the assumption that
+ * the slowdown falls on every frame alike.
  */
 export async function attribute(
   set: (on: boolean) => void,
@@ -123,13 +155,24 @@ export async function attribute(
   pairs = PROFILE_PAIRS,
 ): Promise<Attribution> {
   const own: number[] = [];
+  const raw: number[] = [];
+  const slowdowns: number[] = [];
   const deltas = new Map<string, number[]>();
   const detail = new Map<string, number[]>();
   for (let p = 0; p < pairs; p++) {
     const by: Record<'on' | 'off', Map<string, number>> = { on: new Map(), off: new Map() };
     for (const on of p % 2 === 0 ? [false, true] : [true, false]) {
       set(on);
-      by[on ? 'on' : 'off'] = await profiled(work);
+      const { byGroup, wallUs } = await profiled(work);
+      const slowdown = wallUs / (await unprofiledUs(work));
+      if (on) slowdowns.push(slowdown);
+      const scaled = new Map<string, number>();
+      for (const [g, us] of byGroup) scaled.set(g, us / slowdown);
+      by[on ? 'on' : 'off'] = scaled;
+      if (on) {
+        const ownRaw = [...byGroup].filter(([g]) => isOwn(g)).reduce((a, [, us]) => a + us, 0);
+        raw.push(ownRaw / calls);
+      }
     }
     const ours = [...by.on].filter(([g]) => isOwn(g));
     own.push(ours.reduce((a, [, us]) => a + us, 0) / calls);
@@ -153,5 +196,12 @@ export async function attribute(
     ['argcheck', ownUs],
     ...[...deltas].map(([g, list]): [string, number] => [g, median(list)]),
   ];
-  return { ownUs, ownUsByPair: own, added: added.sort((a, b) => b[1] - a[1]) };
+  return {
+    ownUs,
+    ownUsByPair: own,
+    profiledUs: median(raw),
+    slowdown: median(slowdowns),
+    added: added.sort((a, b) => b[1] - a[1]),
+    onRuns: 2 * pairs,
+  };
 }
