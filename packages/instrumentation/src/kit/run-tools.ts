@@ -25,6 +25,8 @@ interface RunTools {
   readonly agent: object;
   readonly names: readonly string[];
   readonly tools: readonly ToolLike[];
+  /** By position: the tool was found to be as the agent listed it last, or listed with this run. */
+  readonly verified: boolean[];
 }
 
 function sameNames(a: readonly string[], b: readonly string[]): boolean {
@@ -47,7 +49,7 @@ function listRun(host: Host, run: RunTools): Promise<void> | undefined {
   const waiting = listScope(host, engine, agent, kind, catalog, (listed) => {
     state.last.set(agent, listed);
   });
-  for (const tool of tools) state.verified.add(tool);
+  run.verified.fill(true);
   return waiting;
 }
 
@@ -56,15 +58,12 @@ function listRun(host: Host, run: RunTools): Promise<void> | undefined {
  * last (then the agent's listing, or its wait); otherwise the run's tools
  * are listed again. Never throws.
  */
-function verified(
-  host: Host,
-  run: RunTools,
-  tool: ToolLike,
-  name: string,
-): Promise<void> | undefined {
+function verified(host: Host, run: RunTools, i: number): Promise<void> | undefined {
   const state = host.tools;
   const { agent, kind } = run;
-  if (state.verified.has(tool)) return state.listed.get(agent);
+  if (run.verified[i] === true) return state.listed.get(agent);
+  const tool = run.tools[i] as ToolLike;
+  const name = run.names[i] as string;
   const last = state.last.get(agent);
   const at = last === undefined ? -1 : last.names.indexOf(name);
   if (last !== undefined && at >= 0 && last.derive === host.deriveFrameworkSets()) {
@@ -74,7 +73,7 @@ function verified(
         last.descriptions[at] === description &&
         (!last.derive || sameStructure(last.schemas[at], kind.inputSchema(tool)))
       ) {
-        state.verified.add(tool);
+        run.verified[i] = true;
         return state.listed.get(agent);
       }
     } catch {
@@ -116,20 +115,22 @@ export function checkRunTools<T>(
     const map = tools as Record<string, unknown>;
     const names: string[] = [];
     const runTools: ToolLike[] = [];
-    const run: RunTools = { kind, agent, names, tools: runTools };
+    const run: RunTools = { kind, agent, names, tools: runTools, verified: [] };
     let copies: Record<string, unknown> | undefined;
     for (const name of Object.keys(map)) {
       const tool = map[name];
       if (!isObject(tool) || typeof tool.execute !== 'function') continue;
+      const at = names.length;
       names.push(name);
       runTools.push(tool);
+      run.verified.push(false);
       if (state.made.has(tool)) continue;
       const call: CheckedTool = {
         host,
         tool,
         name,
         scope: agent,
-        listed: () => verified(host, run, tool, name),
+        listed: () => verified(host, run, at),
       };
       const checked = kind.checked(call);
       if (setInPlace(tool, checked)) {

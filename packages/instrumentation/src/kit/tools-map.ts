@@ -62,8 +62,6 @@ export interface ToolsState {
   readonly listed: WeakMap<object, Promise<void> | undefined>;
   /** Scopes listed again and again (an agent's run, a session's servers): what they listed last. */
   readonly last: WeakMap<object, Listed>;
-  /** Tools of a run found to be as their agent listed them last. */
-  readonly verified: WeakSet<object>;
   /** Tools maps checked, by the map given: its checked map. */
   readonly maps: WeakMap<object, CheckedMap>;
 }
@@ -84,7 +82,6 @@ export function createToolsState(): ToolsState {
     made: new WeakSet(),
     listed: new WeakMap(),
     last: new WeakMap(),
-    verified: new WeakSet(),
     maps: new WeakMap(),
   };
 }
