@@ -129,6 +129,13 @@ function median(values: number[]): number {
 
 const isOwn = (group: string) => group.startsWith('argcheck');
 
+/** The self time of argcheck's frames in one profile's groups. */
+function ownTotal(byGroup: Map<string, number>): number {
+  let total = 0;
+  for (const [group, us] of byGroup) if (isOwn(group)) total += us;
+  return total;
+}
+
 /** Pairs of profiles `attribute` takes by default: the work runs this many times with argcheck on. */
 export const PROFILE_PAIRS = 5;
 
@@ -165,17 +172,16 @@ export async function attribute(
       set(on);
       const { byGroup, wallUs } = await profiled(work);
       const slowdown = wallUs / (await unprofiledUs(work));
-      if (on) slowdowns.push(slowdown);
       const scaled = new Map<string, number>();
       for (const [g, us] of byGroup) scaled.set(g, us / slowdown);
       by[on ? 'on' : 'off'] = scaled;
       if (on) {
-        const ownRaw = [...byGroup].filter(([g]) => isOwn(g)).reduce((a, [, us]) => a + us, 0);
-        raw.push(ownRaw / calls);
+        slowdowns.push(slowdown);
+        raw.push(ownTotal(byGroup) / calls);
       }
     }
+    own.push(ownTotal(by.on) / calls);
     const ours = [...by.on].filter(([g]) => isOwn(g));
-    own.push(ours.reduce((a, [, us]) => a + us, 0) / calls);
     for (const [g, us] of ours) detail.set(g, [...(detail.get(g) ?? []), us / calls]);
     const groups = new Set([...by.on.keys(), ...by.off.keys()].filter((g) => !isOwn(g)));
     for (const g of groups) {
