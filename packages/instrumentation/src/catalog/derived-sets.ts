@@ -70,6 +70,12 @@ export interface DerivedSetsDeps {
   ) => CountedChecker;
   diag: DiagLogger;
   onBudgetSpent: (unchecked: number) => void;
+  /**
+   * Called whenever what `checkerFor`, `listed`, `inCatalog` or a listed
+   * tool's entry would answer for some scope may have changed: a caller may
+   * keep an answer until the next call.
+   */
+  changed: () => void;
 }
 
 export interface DerivedSets {
@@ -244,6 +250,7 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
     if (next === undefined) {
       retire(state.active);
       state.active = undefined;
+      deps.changed();
       return undefined;
     }
     state.pending = next;
@@ -254,6 +261,7 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
       inUse.add(next.provider);
       state.active = next;
       state.pending = undefined;
+      deps.changed();
     });
     loading.add(loaded);
     return loaded;
@@ -294,6 +302,7 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
     catalogFor: (scope) => scopes.get(scope)?.active?.catalog,
 
     learn(scope, { tools, continued, origin, scopeName, integration }) {
+      deps.changed();
       let listing = deps.listings.get(scope);
       if (listing === undefined) {
         listing = { tools: new Map(), origin, scopeName, warnedCap: false };
@@ -344,6 +353,7 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
 
     close() {
       closed = true;
+      deps.changed();
       for (const provider of open) provider.close();
       open.clear();
       inUse.clear();

@@ -254,11 +254,11 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
    * What produced a call: the dispatcher's context first, then the run the
    * call is made in (a framework run, `inst.withAttribution`), then the
    * options (and, for an integration's call, the baggage: `prompted`); its
-   * tool's definition from the scope's listing.
+   * tool's `definition` (hash) from the scope's listing.
    */
   const attributionOf = (
-    tool: string,
     scope: object | undefined,
+    definition: string | undefined,
     run: Run | undefined,
     ctx: DispatcherContext | undefined,
     prompted: (run: Run | undefined) => string | undefined,
@@ -286,7 +286,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       ctx?.provider ?? run?.provider ?? attribution.provider,
       ctx?.agent ?? run?.agent ?? attribution.agent,
       prompt,
-      scope === undefined || definitions === undefined ? undefined : definitions.of(scope, tool),
+      definition,
     );
   };
   // A dispatcher's context outside a run, as the previous call's: a
@@ -311,7 +311,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     ) {
       return lastDispatcher;
     }
-    const attributed = attributionOf('', undefined, undefined, ctx, dispatcherPromptVersion);
+    const attributed = attributionOf(undefined, undefined, undefined, ctx, dispatcherPromptVersion);
     lastModel = model;
     lastProvider = provider;
     lastAgent = agent;
@@ -357,6 +357,8 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     throw error;
   }
   const configured = counted(checker, configuredSeries);
+  /** Bumped by the derived sets at every change of a scope's listing or checker. */
+  let epoch = 0;
   const derived = createDerivedSets({
     config,
     names,
@@ -368,10 +370,36 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     counted,
     diag: deps.diag,
     onBudgetSpent: deps.onBudgetSpent,
+    changed: () => {
+      epoch++;
+    },
   });
 
-  const checkerFor = (scope: object | undefined): CountedChecker =>
-    scope === undefined ? configured : (derived.checkerFor(scope) ?? configured);
+  // The previous scoped call's scope and tool, and what was looked up for
+  // them (their checker, the tool's definition hash, whether the scope has
+  // listed): calls come one after the other from one client or agent, and
+  // the lookups (weak maps, a listing's map) are made again only when the
+  // scope or the tool changes, or the derived sets do (`epoch`).
+  let memoScope: object | undefined;
+  let memoTool: string | undefined;
+  let memoEpoch = -1;
+  let memoChecker: CountedChecker = configured;
+  let memoDefinition: string | undefined;
+  let memoListed = false;
+
+  const lookUp = (scope: object, tool: string): void => {
+    if (scope === memoScope && tool === memoTool && epoch === memoEpoch) return;
+    memoScope = undefined;
+    const checker = derived.checkerFor(scope) ?? configured;
+    const definition = definitions === undefined ? undefined : definitions.of(scope, tool);
+    memoListed = derived.listed(scope);
+    memoChecker = checker;
+    memoDefinition = definition;
+    memoTool = tool;
+    // Read after the lookups, which may start a derivation (and bump it).
+    memoEpoch = epoch;
+    memoScope = scope;
+  };
 
   const decide = (call: ToolCall): Decision => {
     const { tool, integration, scope } = call;
@@ -383,13 +411,20 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
         : coveredBy(owner, tool, args, names.same);
     if (exempt) return { args, answer: undefined, outcome: undefined };
     const run = currentRun();
-    const outcome = checkerFor(scope).check(
+    let checker = configured;
+    let definition: string | undefined;
+    if (scope !== undefined) {
+      lookUp(scope, tool);
+      checker = memoChecker;
+      definition = memoDefinition;
+    }
+    const outcome = checker.check(
       tool,
       args,
       call.context,
       integration,
       scope,
-      attributionOf(tool, scope, run, call.attribution, promptVersion),
+      attributionOf(scope, definition, run, call.attribution, promptVersion),
       run,
     );
     if (outcome.action === 'reject' && typeof outcome.repairMessage === 'string') {
@@ -413,7 +448,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
           attributed =
             run === undefined && given !== undefined
               ? dispatcherAttribution(given)
-              : attributionOf(tool, undefined, run, given, dispatcherPromptVersion);
+              : attributionOf(undefined, undefined, run, given, dispatcherPromptVersion);
         }
       } catch {
         // Attribution never affects the check.
@@ -447,7 +482,9 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     toolsListed: (scope, listing) => derived.learn(scope, listing),
     listed: (scope) => derived.listed(scope),
     inCatalog: (scope, tool) => derived.inCatalog(scope, tool),
-    wantsListing: (scope) => config.mcp.deriveValueSets && !derived.listed(scope),
+    wantsListing: (scope) =>
+      config.mcp.deriveValueSets &&
+      !(scope === memoScope && epoch === memoEpoch ? memoListed : derived.listed(scope)),
     catalogFor: (scope) => derived.catalogFor(scope),
     start() {
       void provider.ready();

@@ -40,13 +40,13 @@ function copyPlain(value: object, depth: number, budget: Budget): unknown {
   }
   // A spread reads each own enumerable property once, getters included, and
   // defines (never sets) them on a plain object: a key `__proto__` stays
-  // data. Only nested objects are copied further.
+  // data. Only nested objects are copied further, found by `for…in` over the
+  // copy (its enumeration cache, no key array), which also yields an
+  // enumerable key inherited from a patched `Object.prototype`: skipped.
   const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-  const keys = Object.keys(out);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
+  for (const key in out) {
     const item = out[key];
-    if (typeof item !== 'object' || item === null) continue;
+    if (typeof item !== 'object' || item === null || !Object.hasOwn(out, key)) continue;
     const copied = copy(item, key, depth + 1, budget);
     if (key === '__proto__') {
       Object.defineProperty(out, key, {

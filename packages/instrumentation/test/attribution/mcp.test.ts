@@ -15,7 +15,13 @@ import {
 } from '../../src/semconv.js';
 import { harness } from '../helpers/telemetry.js';
 import type { Harness } from '../helpers/telemetry.js';
-import { inSet, series } from '../helpers/fixtures.js';
+import {
+  REFUND_ARGUMENTS,
+  inSet,
+  refundSeries,
+  refundSources,
+  series,
+} from '../helpers/fixtures.js';
 
 interface Listed {
   name: string;
@@ -161,6 +167,52 @@ describe('attribution of MCP calls — same-named tools of two servers (decision
     await client.listTools();
     return { client, listed };
   } // prettier-ignore
+
+  it('a relisting that changes only the description: the next call on the same client names the new definition', async () => {
+    // Nothing is derived (a configured set, derivation off), so only the listing itself changes.
+    h = harness({
+      mcp: { enabled: false, deriveValueSets: false },
+      attribution: {},
+      logSampleRatio: 0,
+      valueSets: refundSources(),
+      checkedArguments: REFUND_ARGUMENTS,
+    });
+    await h.inst.ready();
+    let listed: Listed = {
+      name: 'refund_order',
+      description: 'Refund an order.',
+      inputSchema: { type: 'object', properties: { reason_code: { type: 'string' } } },
+    };
+    const server = new Server({ name: 'shop', version: '1.0.0' }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [listed] }));
+    server.setRequestHandler(CallToolRequestSchema, () => ({
+      content: [{ type: 'text', text: 'ok' }],
+    }));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'argcheck-test', version: '0.0.0' });
+    h.inst.instrumentMcpClient(client);
+    await client.connect(clientSide);
+    const refund = () =>
+      client.callTool({ name: 'refund_order', arguments: { reason_code: 'DAMAGED' } });
+    await client.listTools();
+    const before = listed;
+    await refund();
+    await refund();
+    listed = { ...listed, description: 'Refund an order; the reason decides the refund.' };
+    await client.listTools();
+    await refund();
+    const check = (tool: Listed) =>
+      refundSeries({ tool_definition: definition(tool), ...inSet(true, true) });
+    expect(definition(before)).to.not.equal(definition(listed));
+    expect(sorted(pointsOf(await h.collect(), METRIC_TOOL_ARGUMENT_VALUE_CHECK))).to.deep.equal(
+      sorted([
+        { attributes: check(before), value: 2 },
+        { attributes: check(listed), value: 1 },
+      ]),
+    );
+    await client.close();
+  });
 
   it('stay apart: checks by their derived set, repairs by their tool definition; identical listings merge', async () => {
     h = harness({ mcp: { enabled: false }, mode: 'reject', logSampleRatio: 0, attribution: {} });
