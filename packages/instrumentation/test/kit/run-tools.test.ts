@@ -71,6 +71,11 @@ describe('checkRunTools: an agent’s tools, built anew for every run', () => {
     await call(run({ refund_order: runTool(['DAMAGED', 'LATE']) }).refund_order);
     await call(run({ refund_order: runTool(['DAMAGED', 'LATE']) }).refund_order);
     run({ refund_order: runTool(['DAMAGED', 'LATE']) });
+    // The same schema written with its keys in another order: the same structure, not listed again.
+    const reordered = runTool(['DAMAGED', 'LATE']);
+    const { type, properties, required } = reordered.parameters.jsonSchema;
+    reordered.parameters.jsonSchema = { required, properties, type };
+    await call(run({ refund_order: reordered }).refund_order);
     expect(engine.listings.length).to.equal(1);
     // A catalogue change: listed when the changed tool is called, not before.
     const changed = run({ refund_order: runTool(['DAMAGED', 'LATE', 'WRONG_ITEM']) });
