@@ -49,17 +49,53 @@ function inputSchemaOf(tool: Target): unknown {
   return convert === undefined ? undefined : convert(tool.schema);
 }
 
-/** Check the call and send it on, or answer it; a promise, like the `call` it stands in for. */
+/**
+ * One call of a tool's `call(arg, config, ...)`: checked, then sent on with
+ * the arguments decided in place of `arg`, the rest as they came; or
+ * answered. A promise, like the `call` it stands in for.
+ */
+class ToolCallSend {
+  constructor(
+    private readonly host: Host,
+    private readonly original: Method,
+    private readonly self: unknown,
+    private readonly args: IArguments,
+    readonly toolCall: Target | undefined,
+  ) {}
+
+  /** `run` for `engine.invoke`: the arguments to send, in the shape the call came in. */
+  send(decided: unknown): unknown {
+    const { host, args, toolCall } = this;
+    const sent =
+      toolCall === undefined || decided === toolCall.args
+        ? (toolCall ?? decided)
+        : { ...toolCall, args: decided };
+    const previous = host.forwarding;
+    host.forwarding = sent;
+    try {
+      const count = args.length;
+      if (count <= 1) return this.original.call(this.self, sent);
+      if (count === 2) return this.original.call(this.self, sent, args[1]);
+      const all: unknown[] = Array.prototype.slice.call(args);
+      all[0] = sent;
+      return this.original.apply(this.self, all);
+    } finally {
+      host.forwarding = previous;
+    }
+  }
+}
+
+/** Check the call and send it on, or answer it. */
 function callChecked(
   host: Host,
   engine: Engine,
-  send: (arg: unknown) => unknown,
+  call: ToolCallSend,
   tool: Target,
   name: string,
   arg: unknown,
   config: unknown,
 ): unknown {
-  const toolCall = isToolCall(arg) ? arg : undefined;
+  const toolCall = call.toolCall;
   const toolCallId = toolCallIdOf(arg, config);
   const checked = () =>
     engine.invoke<unknown>(
@@ -71,10 +107,7 @@ function callChecked(
         integration: 'langchain',
         attribution: toolCallModel(host, toolCallId),
       },
-      (args) => {
-        if (toolCall === undefined) return send(args);
-        return send(args === toolCall.args ? toolCall : { ...toolCall, args });
-      },
+      (args) => call.send(args),
       (message) => Promise.resolve(rejected(message, toolCallId, name)),
     );
   // Only a tool's first call waits, for the sets derived from its schema; later ones only ask.
@@ -96,25 +129,20 @@ function callChecked(
  * called as asked.
  */
 export function patchToolCall(host: Host): Patch {
+  // `arguments`, not a rest array: the call's further arguments go on as they came.
+  /* eslint-disable prefer-rest-params */
   return (original: Method, on: Switch) =>
-    function (this: unknown, ...args: unknown[]): unknown {
-      const arg = args[0];
+    function (this: unknown, arg?: unknown): unknown {
       const forwarded = arg !== undefined && arg === host.forwarding;
       const engine = on.active && !forwarded ? host.engine() : undefined;
       if (engine === undefined || !isObject(this) || typeof this.name !== 'string') {
-        return original.apply(this, args);
+        return Reflect.apply(original, this, arguments);
       }
-      const send = (sent: unknown) => {
-        const previous = host.forwarding;
-        host.forwarding = sent;
-        try {
-          return original.apply(this, [sent, ...args.slice(1)]);
-        } finally {
-          host.forwarding = previous;
-        }
-      };
-      return callChecked(host, engine, send, this, this.name, arg, args[1]);
+      const toolCall = isToolCall(arg) ? arg : undefined;
+      const call = new ToolCallSend(host, original, this, arguments, toolCall);
+      return callChecked(host, engine, call, this, this.name, arg, arguments[1]);
     };
+  /* eslint-enable prefer-rest-params */
 }
 
 /** `StructuredTool.prototype` of a loaded `@langchain/core/tools` module, when it has `call`. */
