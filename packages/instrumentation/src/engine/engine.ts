@@ -385,14 +385,18 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
   let memoEpoch = -1;
   let memoChecker: CountedChecker = configured;
   let memoDefinition: string | undefined;
-  let memoListed = false;
+  /** Read only when asked (`wantsListing`, MCP): `undefined` until then. */
+  let memoListed: boolean | undefined;
 
+  // A closed engine (replaced by `setConfig`) may still decide a call in
+  // flight, while its successor changes the listings: it looks up every time.
+  let closed = false;
   const lookUp = (scope: object, tool: string): void => {
-    if (scope === memoScope && tool === memoTool && epoch === memoEpoch) return;
+    if (scope === memoScope && tool === memoTool && epoch === memoEpoch && !closed) return;
     memoScope = undefined;
     const checker = derived.checkerFor(scope) ?? configured;
     const definition = definitions === undefined ? undefined : definitions.of(scope, tool);
-    memoListed = derived.listed(scope);
+    memoListed = undefined;
     memoChecker = checker;
     memoDefinition = definition;
     memoTool = tool;
@@ -482,9 +486,11 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     toolsListed: (scope, listing) => derived.learn(scope, listing),
     listed: (scope) => derived.listed(scope),
     inCatalog: (scope, tool) => derived.inCatalog(scope, tool),
-    wantsListing: (scope) =>
-      config.mcp.deriveValueSets &&
-      !(scope === memoScope && epoch === memoEpoch ? memoListed : derived.listed(scope)),
+    wantsListing(scope) {
+      if (!config.mcp.deriveValueSets) return false;
+      if (scope !== memoScope || epoch !== memoEpoch || closed) return !derived.listed(scope);
+      return !(memoListed ??= derived.listed(scope));
+    },
     catalogFor: (scope) => derived.catalogFor(scope),
     start() {
       void provider.ready();
@@ -502,6 +508,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       repairs?.sweep();
     },
     close() {
+      closed = true;
       repairs?.close();
       provider.close();
       derived.close();
