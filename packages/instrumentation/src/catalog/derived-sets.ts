@@ -13,7 +13,6 @@
 import type { DiagLogger } from '@opentelemetry/api';
 import { createArgumentChecker, createValueSetProvider, toolSchemaValueSet } from '@argcheck/core';
 import type {
-  ArgumentChecker,
   CheckedArguments,
   ValueSetProvider,
   ValueSetProviderOptions,
@@ -21,7 +20,7 @@ import type {
   ValueSetStatus,
 } from '@argcheck/core';
 import type { ResolvedConfig } from '../config/resolve-config.js';
-import type { CountedChecker } from '../engine/counted-checker.js';
+import type { CoreChecker, CountedChecker } from '../engine/counted-checker.js';
 import type { ToolNames } from '../engine/tool-names.js';
 import type { IntegrationName } from '../semconv.js';
 import type { ArgumentSeries, SeriesRegistry } from '../telemetry/series.js';
@@ -64,7 +63,7 @@ export interface DerivedSetsDeps {
   registry: SeriesRegistry;
   listings: ToolListings;
   counted: (
-    checker: ArgumentChecker,
+    core: CoreChecker,
     series: readonly ArgumentSeries[],
     aliases: ReadonlyMap<string, string>,
   ) => CountedChecker;
@@ -231,7 +230,11 @@ export function createDerivedSets(deps: DerivedSetsDeps): DerivedSets {
       mode: config.mode,
       repairDisclosure: disclosureFor(valueSets.names()),
     });
-    return { catalog, checker: deps.counted(checker, series, aliases), provider };
+    return {
+      catalog,
+      checker: deps.counted({ checker, checkedArguments: checked, valueSets }, series, aliases),
+      provider,
+    };
   };
 
   const retire = (build: Build | undefined): void => {

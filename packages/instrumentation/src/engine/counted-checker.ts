@@ -5,7 +5,9 @@
  * and one per catalog scope (`catalog/derived-sets.ts`).
  */
 import type { ArgumentChecker, CheckContext, CheckOutcome, Finding } from '@argcheck/core';
-import type { CheckLog } from '../logs/check-log.js';
+import { inSetOutcome, inSetPlan } from './in-set-call.js';
+import type { CheckerInputs, InSetArgument, InSetPlan } from './in-set-call.js';
+import type { CheckedFinding, CheckLog } from '../logs/check-log.js';
 import type { IntegrationName } from '../semconv.js';
 import {
   COVERAGE_SLOT,
@@ -98,8 +100,14 @@ export interface CountedCheckerDeps {
   readonly repairs: RepairOutcomes | undefined;
 }
 
-export function countedChecker(checker: ArgumentChecker, deps: CountedCheckerDeps): CountedChecker {
+/** A core checker, and what it was made of. */
+export interface CoreChecker extends CheckerInputs {
+  readonly checker: ArgumentChecker;
+}
+
+export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): CountedChecker {
   const { table, registry, names, log, onSpan, catalogs, repairs } = deps;
+  const { checker, valueSets } = core;
 
   // The series the previous finding counted in: calls come one after the
   // other with the same tool, argument and attribution, which settle it by
@@ -176,6 +184,33 @@ export function countedChecker(checker: ArgumentChecker, deps: CountedCheckerDep
     return coverage;
   };
 
+  /**
+   * Count an outcome of the in-set path (`in-set-call.ts`): its findings are
+   * the plan's arguments present, in order, each in its set.
+   */
+  const countInSet = (
+    outcome: CheckOutcome,
+    plan: readonly InSetArgument[],
+    ctx: CallContext | undefined,
+    attribution: Attribution,
+  ): void => {
+    const findings = outcome.findings;
+    let next = 0;
+    for (let i = 0; i < plan.length && next < findings.length; i++) {
+      const argument = plan[i] as InSetArgument;
+      const finding = findings[next] as CheckedFinding;
+      if (finding.argument !== argument.key) continue;
+      next++;
+      const plain = argument.series;
+      const series =
+        attribution.id === 0
+          ? plain
+          : (plain.variants[attribution.id] ?? registry.argumentVariant(plain, attribution));
+      bump(series.counts, SLOT.IN_SET);
+      log.offer(series, finding, ctx);
+    }
+  };
+
   /** Reject mode: settle the repairs this call is the retry of; a rejected call starts its own. */
   const repaired = (
     outcome: CheckOutcome,
@@ -205,6 +240,9 @@ export function countedChecker(checker: ArgumentChecker, deps: CountedCheckerDep
   let lastTool: string | undefined;
   let lastKey: string | undefined;
   let lastEntry: ToolEntry | undefined;
+  let lastPlan: InSetPlan;
+  /** Each tool's in-set plan, made at its first call. */
+  const plans = new Map<string, InSetPlan>();
 
   const entryOf = (tool: string): ToolEntry | undefined => {
     if (tool === lastTool) return lastEntry;
@@ -215,9 +253,15 @@ export function countedChecker(checker: ArgumentChecker, deps: CountedCheckerDep
       key = names.configured(tool);
       entry = key === undefined ? undefined : table.get(key);
     }
+    let plan: InSetPlan;
+    if (entry !== undefined && key !== undefined) {
+      if (plans.has(key)) plan = plans.get(key);
+      else plans.set(key, (plan = inSetPlan(core, key, entry)));
+    }
     lastTool = tool;
     lastKey = key;
     lastEntry = entry;
+    lastPlan = plan;
     return entry;
   };
 
@@ -272,6 +316,27 @@ export function countedChecker(checker: ArgumentChecker, deps: CountedCheckerDep
         return { tool, action: 'call', args, findings: NO_FINDINGS };
       }
       const key = lastKey as string;
+      const plan = lastPlan;
+      const inSet =
+        plan !== undefined && typeof args === 'object' && args !== null
+          ? inSetOutcome(valueSets, plan, key, args)
+          : undefined;
+      if (inSet !== undefined) {
+        try {
+          countInSet(inSet, plan as readonly InSetArgument[], ctx, attribution);
+          const calls = callOf(entry, key, integration, scope);
+          const series =
+            attribution.id === 0
+              ? calls
+              : (calls.variants[attribution.id] ?? registry.callVariant(calls, attribution));
+          bump(series.counts, COVERAGE_SLOT.checked);
+          repaired(inSet, entry, key, ctx, scope, attribution, run);
+        } catch {
+          // Telemetry never affects the call.
+        }
+        if (onSpan !== undefined) onSpan(inSet);
+        return inSet;
+      }
       let outcome: CheckOutcome;
       try {
         // The core checker does not read the context; a deferred one stays unread here.

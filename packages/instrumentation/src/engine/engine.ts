@@ -41,7 +41,7 @@ import type { ArgumentSeries, SeriesRegistry } from '../telemetry/series.js';
 import { createSpanOutcome } from '../telemetry/span-outcome.js';
 import { coveredBy, runMarked, takeMark } from './call-marks.js';
 import { countedChecker } from './counted-checker.js';
-import type { CallContext, Catalogs, CountedChecker } from './counted-checker.js';
+import type { CallContext, Catalogs, CoreChecker, CountedChecker } from './counted-checker.js';
 import { readOnce } from './read-once.js';
 import { createRepairOutcomes } from './repair-outcomes.js';
 import type { RepairOutcomes } from './repair-outcomes.js';
@@ -330,11 +330,11 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     Object.entries(paths).map(([argument, set]) => registry.configured(tool, argument, set)),
   );
   const counted = (
-    checker: ReturnType<typeof createArgumentChecker>,
+    core: CoreChecker,
     series: readonly ArgumentSeries[],
     aliases?: ReadonlyMap<string, string>,
   ): CountedChecker =>
-    countedChecker(checker, {
+    countedChecker(core, {
       table: seriesTable(series, registry, aliases),
       registry,
       names,
@@ -356,7 +356,10 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     provider.close();
     throw error;
   }
-  const configured = counted(checker, configuredSeries);
+  const configured = counted(
+    { checker, checkedArguments: config.checkedArguments, valueSets: provider },
+    configuredSeries,
+  );
   /** Bumped by the derived sets at every change of a scope's listing or checker. */
   let epoch = 0;
   const derived = createDerivedSets({
