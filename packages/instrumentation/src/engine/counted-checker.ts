@@ -292,6 +292,41 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
     return series;
   };
 
+  // The call series the previous call counted in: calls come one after the
+  // other from one integration, for one tool, in one attribution.
+  let callsEntry: ToolEntry | undefined;
+  let callsIntegration: IntegrationName | undefined;
+  let callsAttribution: Attribution | undefined;
+  let lastCalls: CallSeries | undefined;
+
+  /** The `tool_argument_call` series a call of a checked tool counts in. */
+  const callsOf = (
+    entry: ToolEntry,
+    key: string,
+    integration: IntegrationName,
+    scope: object | undefined,
+    attribution: Attribution,
+  ): CallSeries => {
+    if (
+      entry === callsEntry &&
+      integration === callsIntegration &&
+      attribution === callsAttribution &&
+      lastCalls !== undefined
+    ) {
+      return lastCalls;
+    }
+    const calls = callOf(entry, key, integration, scope);
+    const series =
+      attribution.id === 0
+        ? calls
+        : (calls.variants[attribution.id] ?? registry.callVariant(calls, attribution));
+    callsEntry = entry;
+    callsIntegration = integration;
+    callsAttribution = attribution;
+    lastCalls = series;
+    return series;
+  };
+
   return {
     check(tool, args, ctx, integration, scope, attribution = NO_ATTRIBUTION, run) {
       let entry: ToolEntry | undefined;
@@ -324,13 +359,8 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
       if (inSet !== undefined) {
         try {
           countInSet(inSet, plan as readonly InSetArgument[], ctx, attribution);
-          const calls = callOf(entry, key, integration, scope);
-          const series =
-            attribution.id === 0
-              ? calls
-              : (calls.variants[attribution.id] ?? registry.callVariant(calls, attribution));
-          bump(series.counts, COVERAGE_SLOT.checked);
-          repaired(inSet, entry, key, ctx, scope, attribution, run);
+          bump(callsOf(entry, key, integration, scope, attribution).counts, COVERAGE_SLOT.checked);
+          if (repairs !== undefined) repaired(inSet, entry, key, ctx, scope, attribution, run);
         } catch {
           // Telemetry never affects the call.
         }
@@ -348,13 +378,8 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
         let coverage = COVERAGE_SLOT.none;
         if (outcome.findings.length > 0) coverage = count(outcome, entry, ctx, attribution);
         if (coverage === COVERAGE_SLOT.none) coverage = noChecked(integration, scope);
-        const calls = callOf(entry, key, integration, scope);
-        const series =
-          attribution.id === 0
-            ? calls
-            : (calls.variants[attribution.id] ?? registry.callVariant(calls, attribution));
-        bump(series.counts, coverage);
-        if (outcome.findings.length > 0) {
+        bump(callsOf(entry, key, integration, scope, attribution).counts, coverage);
+        if (repairs !== undefined && outcome.findings.length > 0) {
           repaired(outcome, entry, key, ctx, scope, attribution, run);
         }
       } catch {
