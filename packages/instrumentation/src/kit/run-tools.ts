@@ -15,17 +15,29 @@
  */
 import { sameStructure } from '../engine/same-arguments.js';
 import type { Host } from './host.js';
-import { copyWith, listScope } from './tools-map.js';
-import type { CatalogEntry, CheckedTool, ToolLike, ToolsKind } from './tools-map.js';
+import { copyWith, invokeTool, listScope } from './tools-map.js';
+import type { CatalogEntry, Execute, ToolLike, ToolsKind } from './tools-map.js';
 import { hasProperties, isObject } from './values.js';
 
-/** One run's tools: what is listed if any of them differs from the agent's last listing. */
+/** A framework's run tools: how they are read and listed, and what answers a rejected call. */
+export interface RunToolsKind extends ToolsKind {
+  readonly rejection: (repairMessage: string) => unknown;
+}
+
+/**
+ * One run's tools: what is listed if any of them differs from the agent's
+ * last listing, and what each checked `execute` needs (by position), so
+ * that checking a tool costs the run one closure.
+ */
 interface RunTools {
-  readonly kind: ToolsKind;
+  readonly host: Host;
+  readonly kind: RunToolsKind;
   readonly agent: object;
-  readonly names: readonly string[];
-  readonly tools: readonly ToolLike[];
-  /** By position: the tool was found to be as the agent listed it last, or listed with this run. */
+  readonly names: string[];
+  readonly tools: ToolLike[];
+  /** Each tool's `execute` as the framework made it for this run. */
+  readonly executes: Execute[];
+  /** The tool was found to be as the agent listed it last, or listed with this run. */
   readonly verified: boolean[];
 }
 
@@ -36,10 +48,10 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** List the run's tools as the agent's catalog, and take them all as verified. */
-function listRun(host: Host, run: RunTools): Promise<void> | undefined {
+function listRun(run: RunTools): Promise<void> | undefined {
+  const { host, kind, agent, names, tools } = run;
   const engine = host.engine();
   if (engine === undefined) return undefined;
-  const { kind, agent, names, tools } = run;
   const state = host.tools;
   const catalog = names.map((name, i): CatalogEntry => [
     name,
@@ -58,9 +70,9 @@ function listRun(host: Host, run: RunTools): Promise<void> | undefined {
  * last (then the agent's listing, or its wait); otherwise the run's tools
  * are listed again. Never throws.
  */
-function verified(host: Host, run: RunTools, i: number): Promise<void> | undefined {
+function verified(run: RunTools, i: number): Promise<void> | undefined {
+  const { host, agent, kind } = run;
   const state = host.tools;
-  const { agent, kind } = run;
   if (run.verified[i] === true) return state.listed.get(agent);
   const tool = run.tools[i] as ToolLike;
   const name = run.names[i] as string;
@@ -80,17 +92,43 @@ function verified(host: Host, run: RunTools, i: number): Promise<void> | undefin
       // An unreadable schema: listed again, where it is read once more and reported.
     }
   }
-  return listRun(host, run);
+  return listRun(run);
 }
 
-/** Set the checked properties on the tool itself; false when one does not take. */
-function setInPlace(tool: ToolLike, properties: Record<string, unknown>): boolean {
+/** One call of the run's tool at `at`: checked once the agent's listing is in use. */
+function callRunTool(
+  run: RunTools,
+  at: number,
+  self: unknown,
+  input: unknown,
+  options: unknown,
+): unknown {
+  const { host, kind, agent } = run;
+  const execute = run.executes[at] as Execute;
+  const engine = host.engine();
+  if (engine === undefined) return execute.call(self, input, options);
+  const name = run.names[at] as string;
+  const listed = verified(run, at);
+  if (listed === undefined) {
+    return invokeTool(engine, kind, name, agent, execute, self, input, options, kind.rejection);
+  }
+  return listed.then(() =>
+    invokeTool(engine, kind, name, agent, execute, self, input, options, kind.rejection),
+  );
+}
+
+/** The checked `execute` of the run's tool at `at`. */
+function checkedExecute(run: RunTools, at: number): Execute {
+  return function (this: unknown, input, options) {
+    return callRunTool(run, at, this, input, options);
+  };
+}
+
+/** Set `execute` on the tool itself; false when it does not take (frozen, an accessor). */
+function setInPlace(tool: ToolLike, execute: Execute): boolean {
   try {
-    for (const key of Object.keys(properties)) {
-      tool[key] = properties[key];
-      if (tool[key] !== properties[key]) return false;
-    }
-    return true;
+    tool.execute = execute;
+    return tool.execute === execute;
   } catch {
     // Frozen, or a setter that throws.
     return false;
@@ -105,7 +143,7 @@ function setInPlace(tool: ToolLike, properties: Record<string, unknown>): boolea
  */
 export function checkRunTools<T>(
   host: Host,
-  kind: ToolsKind,
+  kind: RunToolsKind,
   tools: T,
   agent: object,
 ): { tools: T; listed: Promise<void> | undefined } {
@@ -115,29 +153,26 @@ export function checkRunTools<T>(
     const map = tools as Record<string, unknown>;
     const names: string[] = [];
     const runTools: ToolLike[] = [];
-    const run: RunTools = { kind, agent, names, tools: runTools, verified: [] };
+    const executes: Execute[] = [];
+    const run: RunTools = { host, kind, agent, names, tools: runTools, executes, verified: [] };
     let copies: Record<string, unknown> | undefined;
     for (const name of Object.keys(map)) {
       const tool = map[name];
-      if (!isObject(tool) || typeof tool.execute !== 'function') continue;
+      if (!isObject(tool)) continue;
+      const execute = tool.execute;
+      if (typeof execute !== 'function') continue;
       const at = names.length;
       names.push(name);
       runTools.push(tool);
+      executes.push(execute as Execute);
       run.verified.push(false);
       if (state.made.has(tool)) continue;
-      const call: CheckedTool = {
-        host,
-        tool,
-        name,
-        scope: agent,
-        listed: () => verified(host, run, at),
-      };
-      const checked = kind.checked(call);
+      const checked = checkedExecute(run, at);
       if (setInPlace(tool, checked)) {
         state.made.add(tool);
         continue;
       }
-      const copy = copyWith(tool, checked);
+      const copy = copyWith(tool, { execute: checked });
       state.made.add(copy);
       copies ??= Object.assign(
         Object.create(Object.getPrototypeOf(map) as object | null) as Record<string, unknown>,
@@ -152,7 +187,7 @@ export function checkRunTools<T>(
       last === undefined ||
       last.derive !== host.deriveFrameworkSets() ||
       !sameNames(last.names, names)
-        ? listRun(host, run)
+        ? listRun(run)
         : state.listed.get(agent);
     return { tools: (copies ?? tools) as T, listed };
   } catch (error) {

@@ -102,10 +102,41 @@ function checkedCopy(kind: ToolsKind, call: CheckedTool): ToolLike {
   return copy;
 }
 
-type Execute = (this: unknown, input: unknown, options?: unknown) => unknown;
+export type Execute = (this: unknown, input: unknown, options?: unknown) => unknown;
 
 export function toolCallIdOf(options: unknown): unknown {
   return isObject(options) ? options.toolCallId : undefined;
+}
+
+/**
+ * One call of a tool whose framework validates its input inside `execute`
+ * (Mastra): checked through `engine.invoke` under `name` in `scope`, then
+ * `execute` runs on `self` with the arguments decided, or `rejection`
+ * answers the repair message.
+ */
+export function invokeTool(
+  engine: Engine,
+  kind: ToolsKind,
+  name: string,
+  scope: object,
+  execute: Execute,
+  self: unknown,
+  input: unknown,
+  options: unknown,
+  rejection: (message: string) => unknown,
+): unknown {
+  return engine.invoke(
+    {
+      tool: name,
+      args: input,
+      context: frameworkContext(toolCallIdOf(options)),
+      scope,
+      integration: kind.integration,
+      attribution: kind.attributionOf?.(scope),
+    },
+    (args) => execute.call(self, args, options),
+    rejection,
+  );
 }
 
 /**
@@ -123,21 +154,13 @@ export function invokingExecute(
   return function (this: unknown, input, options) {
     const engine = host.engine();
     if (engine === undefined) return execute.call(this, input, options);
-    const run = () =>
-      engine.invoke(
-        {
-          tool: name,
-          args: input,
-          context: frameworkContext(toolCallIdOf(options)),
-          scope,
-          integration: kind.integration,
-          attribution: kind.attributionOf?.(scope),
-        },
-        (args) => execute.call(this, args, options),
-        rejection,
-      );
     const listed = call.listed();
-    return listed === undefined ? run() : listed.then(run);
+    if (listed === undefined) {
+      return invokeTool(engine, kind, name, scope, execute, this, input, options, rejection);
+    }
+    return listed.then(() =>
+      invokeTool(engine, kind, name, scope, execute, this, input, options, rejection),
+    );
   };
 }
 

@@ -9,7 +9,8 @@
 import { jsonSchemaOf } from '../../kit/tool-schemas.js';
 import type { Host } from '../../kit/host.js';
 import { checkTools, invokingExecute } from '../../kit/tools-map.js';
-import type { ToolLike, ToolsKind } from '../../kit/tools-map.js';
+import type { ToolLike } from '../../kit/tools-map.js';
+import type { RunToolsKind } from '../../kit/run-tools.js';
 import { hasProperties, isObject } from '../../kit/values.js';
 import { modelRun } from '../../kit/model-attribution.js';
 import type { RunAttribution } from '../../engine/run-scope.js';
@@ -29,7 +30,7 @@ const agentRuns = new WeakMap<
   { model: unknown; name: unknown; run: RunAttribution | undefined }
 >();
 
-export const MASTRA_TOOLS: ToolsKind = {
+export const MASTRA_TOOLS: RunToolsKind = {
   integration: 'mastra',
   origin: 'mastra',
   inputSchema(tool: ToolLike) {
@@ -38,6 +39,7 @@ export const MASTRA_TOOLS: ToolsKind = {
     return jsonSchemaOf(tool.inputSchema, undefined);
   },
   checked: (call) => ({ execute: invokingExecute(MASTRA_TOOLS, call, mastraRejection) }),
+  rejection: mastraRejection,
   // The scope of a run's tools is the agent: its `model` (a router id such as
   // `openai/gpt-5`, or an AI SDK model object) and its `name`, read again
   // only when they change. A model given as a function or a fallback list
