@@ -23,14 +23,13 @@ import { context, trace } from '@opentelemetry/api';
 import type { CheckOutcome } from '@argcheck/core';
 import { frameworkContext } from '../../kit/call-context.js';
 import { toolCallIdOf } from '../../kit/tools-map.js';
-import type { CheckedTool, ToolLike, ToolsKind } from '../../kit/tools-map.js';
+import type { CheckedTool, Execute, ToolLike, ToolsKind } from '../../kit/tools-map.js';
 import { AI_SDK_SCHEMA, jsonSchemaOf } from '../../kit/tool-schemas.js';
 import type { AsSchema, Schema } from '../../kit/tool-schemas.js';
 import { isObject } from '../../kit/values.js';
 
 const AI_MODULE: string = 'ai';
 
-type Execute = (this: unknown, input: unknown, options?: unknown) => unknown;
 type ModelOutput = (this: unknown, options: unknown) => unknown;
 
 /** A call the seam rejected: its repair message, until the copy's `execute` answers it. */
