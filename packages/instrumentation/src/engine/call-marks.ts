@@ -40,6 +40,11 @@ export function runMarked<T>(owner: object, tool: string, args: unknown, run: ()
   return storage.run({ owner, tool, args, taken: false, parent: storage.getStore() }, run);
 }
 
+/** Whether any instrumentation's marked run is active now: only then can a call be exempt. */
+export function marked(): boolean {
+  return storage !== undefined && storage.getStore() !== undefined;
+}
+
 /** How a mark's tool is compared with a call's. */
 export type SameTool = (outer: string, inner: string) => boolean;
 

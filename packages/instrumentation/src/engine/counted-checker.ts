@@ -61,6 +61,46 @@ export interface CountedChecker {
     attribution?: Attribution,
     run?: Run,
   ): CheckOutcome;
+  /**
+   * The lane of `tool`'s in-set calls that `integration` sees in `scope`
+   * under `attribution`: what `countLane` counts them into, resolved once.
+   * `undefined` when its calls take `check` (no in-set plan, outcomes on
+   * spans). Never throws.
+   */
+  lane(
+    tool: string,
+    integration: IntegrationName,
+    scope: object | undefined,
+    attribution: Attribution,
+  ): InSetLane | undefined;
+  /**
+   * Count a call on its lane when every checked argument it carries is a
+   * string member of its set, read once, and nothing else is due (no repair
+   * waits); true when counted. False, nothing counted: the call takes
+   * `check`. Never throws.
+   */
+  countLane(lane: InSetLane, args: object, ctx: CallContext | undefined): boolean;
+}
+
+/**
+ * One tool's in-set calls from one integration, scope and attribution:
+ * their arguments and sets in the order configured, and the counters they
+ * count in, so that such a call is one function's work
+ * (docs/decisions/0034-the-in-set-lane.md).
+ */
+export interface InSetLane {
+  readonly keys: readonly string[];
+  readonly sets: readonly string[];
+  /** The plan's series; an attribution's variant is made at its first count. */
+  readonly plain: readonly ArgumentSeries[];
+  readonly series: (ArgumentSeries | undefined)[];
+  readonly attribution: Attribution;
+  /** The `tool_argument_call` counters. */
+  readonly calls: Float64Array;
+  /** The values of the call being counted, read once. */
+  readonly values: (string | undefined)[];
+  /** A call is being counted (a redaction making a call of its own takes `check`). */
+  busy: boolean;
 }
 
 /** The correlation key of calls with nothing better (a dispatcher without context): one per tool. */
@@ -327,7 +367,89 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
     return series;
   };
 
+  /** An argument's series on a lane: the plan's, or the attribution's variant, made once. */
+  const laneSeries = (lane: InSetLane, i: number): ArgumentSeries => {
+    const known = lane.series[i];
+    if (known !== undefined) return known;
+    const plain = lane.plain[i] as ArgumentSeries;
+    const id = lane.attribution.id;
+    const series = plain.variants[id] ?? registry.argumentVariant(plain, lane.attribution);
+    lane.series[i] = series;
+    return series;
+  };
+
   return {
+    lane(tool, integration, scope, attribution) {
+      if (onSpan !== undefined) return undefined;
+      try {
+        const entry = entryOf(tool);
+        const plan = lastPlan;
+        if (entry === undefined || plan === undefined) return undefined;
+        return {
+          keys: plan.map((argument) => argument.key),
+          sets: plan.map((argument) => argument.set),
+          plain: plan.map((argument) => argument.series),
+          series: plan.map((argument) => (attribution.id === 0 ? argument.series : undefined)),
+          attribution,
+          calls: callsOf(entry, lastKey as string, integration, scope, attribution).counts,
+          values: plan.map(() => undefined),
+          busy: false,
+        };
+      } catch {
+        return undefined;
+      }
+    },
+
+    countLane(lane, args, ctx) {
+      if (lane.busy || (repairs !== undefined && !repairs.idle)) return false;
+      lane.busy = true;
+      try {
+        const { keys, sets, values } = lane;
+        let present = 0;
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i] as string;
+          if (!Object.hasOwn(args, key)) {
+            values[i] = undefined;
+            continue;
+          }
+          const value = (args as Record<string, unknown>)[key];
+          if (typeof value !== 'string') return false;
+          const lookup = valueSets.get(sets[i] as string);
+          if (lookup.state === 'unavailable' || !lookup.set.has(value)) return false;
+          values[i] = value;
+          // Made before anything is counted: a failure leaves the call to `check` uncounted.
+          laneSeries(lane, i);
+          present++;
+        }
+        if (present === 0) return false;
+        for (let i = 0; i < keys.length; i++) {
+          const value = values[i];
+          if (value === undefined) continue;
+          const series = lane.series[i] as ArgumentSeries;
+          bump(series.counts, SLOT.IN_SET);
+          if (log.due()) {
+            // The core's in-set finding, property for property.
+            const finding: CheckedFinding = {
+              argument: keys[i] as string,
+              set: sets[i] as string,
+              value,
+              status: 'checked',
+              inSet: true,
+              inSetNormalised: true,
+            };
+            log.record(series, finding, ctx);
+          }
+        }
+        bump(lane.calls, COVERAGE_SLOT.checked);
+        return true;
+      } catch {
+        // Only the first pass can throw (a variant made), before anything is counted.
+        return false;
+      } finally {
+        lane.busy = false;
+      }
+    },
+
     check(tool, args, ctx, integration, scope, attribution = NO_ATTRIBUTION, run) {
       let entry: ToolEntry | undefined;
       try {

@@ -39,9 +39,15 @@ import type { Attribution } from '../telemetry/attribution.js';
 import { seriesTable } from '../telemetry/series.js';
 import type { ArgumentSeries, SeriesRegistry } from '../telemetry/series.js';
 import { createSpanOutcome } from '../telemetry/span-outcome.js';
-import { coveredBy, runMarked, takeMark } from './call-marks.js';
+import { coveredBy, marked, runMarked, takeMark } from './call-marks.js';
 import { countedChecker } from './counted-checker.js';
-import type { CallContext, Catalogs, CoreChecker, CountedChecker } from './counted-checker.js';
+import type {
+  CallContext,
+  Catalogs,
+  CoreChecker,
+  CountedChecker,
+  InSetLane,
+} from './counted-checker.js';
 import { readOnce } from './read-once.js';
 import { createRepairOutcomes } from './repair-outcomes.js';
 import type { RepairOutcomes } from './repair-outcomes.js';
@@ -83,6 +89,11 @@ export interface Decision {
   readonly outcome: CheckOutcome | undefined;
 }
 
+/** `decideSent`'s answer for a rejected call: the repair message to answer the model with. */
+export class Refusal {
+  constructor(readonly message: string) {}
+}
+
 export interface Engine {
   readonly mode: CheckMode;
   /** `spanOutcome` is on: outcomes are written on spans. */
@@ -97,6 +108,21 @@ export interface Engine {
   check(tool: string, args: unknown, ctx?: DispatcherContext): CheckOutcome;
   /** The seam: see the file comment. Synchronous; never throws. */
   decide(call: ToolCall): Decision;
+  /**
+   * The seam of a sender that reads the arguments again (an MCP client):
+   * `decide` with `readOnce`, without the objects around it. Returns the
+   * arguments to send (the copy read once, maybe rewritten), or a `Refusal`.
+   * The call's context is `context(source)`, read only for a sampled log
+   * record or a repair. Synchronous; never throws.
+   */
+  decideSent<S extends object>(
+    tool: string,
+    args: unknown,
+    scope: object | undefined,
+    integration: IntegrationName,
+    context: (source: S) => CheckContext,
+    source: S,
+  ): unknown;
   /**
    * The seam for an integration that runs the tool itself: decides, then
    * either runs the tool with the arguments to send, marked as checked so the
@@ -440,7 +466,73 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     return { args: outcome.args, answer: undefined, outcome };
   };
 
-  return {
+  // The lane of the previous call taken on one (`counted-checker.ts`,
+  // `InSetLane`): its scope, tool, integration and prompt version, under the
+  // derived sets' `epoch`. Calls come one after the other from one client
+  // for one tool, and an in-set one is counted there in one function.
+  let laneSet = false;
+  let laneScope: object | undefined;
+  let laneTool: string | undefined;
+  let laneIntegration: IntegrationName | undefined;
+  let lanePrompt: string | undefined;
+  let laneEpoch = -1;
+  let lane: InSetLane | undefined;
+  let laneChecker: CountedChecker = configured;
+
+  /**
+   * Count a call of arguments read once on its lane, when it is in no run
+   * and no mark (nothing can exempt it or attribute it otherwise) and every
+   * checked argument it carries is in its set. False: nothing was counted,
+   * and the call takes `decide`.
+   */
+  const onLane = (
+    tool: string,
+    args: unknown,
+    scope: object | undefined,
+    integration: IntegrationName,
+    ctx: CallContext,
+  ): boolean => {
+    if (closed || typeof args !== 'object' || args === null || Array.isArray(args)) return false;
+    if (marked() || currentRun() !== undefined) return false;
+    const prompt = attribution.enabled ? promptVersion(undefined) : undefined;
+    if (
+      !laneSet ||
+      scope !== laneScope ||
+      tool !== laneTool ||
+      integration !== laneIntegration ||
+      prompt !== lanePrompt ||
+      epoch !== laneEpoch
+    ) {
+      laneSet = false;
+      let checker = configured;
+      let definition: string | undefined;
+      if (scope !== undefined) {
+        lookUp(scope, tool);
+        checker = memoChecker;
+        definition = memoDefinition;
+      }
+      const attributed = attributionOf(scope, definition, undefined, undefined, () => prompt);
+      lane = checker.lane(tool, integration, scope, attributed);
+      laneChecker = checker;
+      laneScope = scope;
+      laneTool = tool;
+      laneIntegration = integration;
+      lanePrompt = prompt;
+      // Read after the lookups, which may start a derivation (and bump it).
+      laneEpoch = epoch;
+      laneSet = true;
+    }
+    return lane !== undefined && laneChecker.countLane(lane, args, ctx);
+  };
+
+  // `decideSent`'s context, read through one function made once: the
+  // source of the call being decided, kept while it is (and put back after,
+  // should a redaction make a call of its own).
+  let contextSource: object = {};
+  let contextOf: (source: object) => CheckContext = () => ({});
+  const sentContext = (): CheckContext => contextOf(contextSource);
+
+  const engine: Engine = {
     mode: config.mode,
     spanOutcome: config.spanOutcome,
     valueSets: provider,
@@ -468,6 +560,25 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       } catch {
         // The counted checkers never throw; a hostile call object or arguments might.
         return { args: call.args, answer: undefined, outcome: undefined };
+      }
+    },
+    decideSent(tool, raw, scope, integration, context, source) {
+      const previousSource = contextSource;
+      const previousOf = contextOf;
+      contextSource = source;
+      contextOf = context as (source: object) => CheckContext;
+      try {
+        const args = readOnce(raw);
+        if (onLane(tool, args, scope, integration, sentContext)) return args;
+        // Every other call, as `decide` (this engine's own: a test sees what the lane left it).
+        const decision = engine.decide({ tool, args, context: sentContext, scope, integration });
+        return decision.answer === undefined ? decision.args : new Refusal(decision.answer);
+      } catch {
+        // The arguments could not be read: the call goes out as the caller made it.
+        return raw;
+      } finally {
+        contextSource = previousSource;
+        contextOf = previousOf;
       }
     },
     invoke(call, run, answer) {
@@ -517,4 +628,5 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       derived.close();
     },
   };
+  return engine;
 }

@@ -31,10 +31,11 @@ function copy(value: unknown, key: string, depth: number, budget: Budget): unkno
   return copyPlain(value, depth, budget);
 }
 
-function copyPlain(value: object, depth: number, budget: Budget): unknown {
+function copyPlain(value: object, depth: number, budget: Budget | undefined): unknown {
   if (Array.isArray(value)) {
     const length = value.length;
     const out = new Array<unknown>(length);
+    budget ??= { nodes: MAX_NODES - 1 };
     for (let i = 0; i < length; i++) out[i] = copy(value[i], String(i), depth + 1, budget);
     return out;
   }
@@ -47,6 +48,8 @@ function copyPlain(value: object, depth: number, budget: Budget): unknown {
   for (const key in out) {
     const item = out[key];
     if (typeof item !== 'object' || item === null || !Object.hasOwn(out, key)) continue;
+    // Made at the first nested value: the usual arguments are flat.
+    budget ??= { nodes: MAX_NODES - 1 };
     const copied = copy(item, key, depth + 1, budget);
     if (key === '__proto__') {
       Object.defineProperty(out, key, {
@@ -62,5 +65,12 @@ function copyPlain(value: object, depth: number, budget: Budget): unknown {
 
 /** `value` as it would be serialised under `key`, read once. Throws what a getter, trap or `toJSON` throws. */
 export function readOnce(value: unknown, key = 'arguments'): unknown {
-  return copy(value, key, 0, { nodes: MAX_NODES });
+  if (typeof value !== 'object' || value === null) return value;
+  // `copy` at depth 0, its budget made only for nested values (one node spent on this one).
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON !== 'function') return copyPlain(value, 0, undefined);
+  const replaced: unknown = toJSON.call(value, key);
+  return typeof replaced === 'object' && replaced !== null
+    ? copyPlain(replaced, 0, undefined)
+    : replaced;
 }

@@ -150,8 +150,14 @@ export function createWrapping(owner: object): Wrapping {
           ? (own as Method)
           : function inherited(this: unknown): unknown {
               const from = (this === object ? proto : Object.getPrototypeOf(this)) as Target;
-              // eslint-disable-next-line prefer-rest-params
-              return Reflect.apply(from[name] as Method, this, arguments);
+              const method = from[name] as Method;
+              // The usual call of one or two arguments goes on without a list made of them.
+              /* eslint-disable prefer-rest-params */
+              const count = arguments.length;
+              if (count === 1) return method.call(this, arguments[0]);
+              if (count === 2) return method.call(this, arguments[0], arguments[1]);
+              return Reflect.apply(method, this, arguments);
+              /* eslint-enable prefer-rest-params */
             };
       const mark: Mark = { active: true, owner, target };
       const wrapper = install(mark, patch, original);

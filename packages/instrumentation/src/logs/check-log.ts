@@ -52,6 +52,17 @@ export interface CheckLog {
     finding: CheckedFinding,
     ctx: CheckContext | (() => CheckContext) | undefined,
   ): void;
+  /**
+   * `offer` in two steps, for a caller that builds the finding only for a
+   * record: count one finding towards sampling, and say whether it is due.
+   */
+  due(): boolean;
+  /** Write the record of a finding `due` sampled. Never throws. */
+  record(
+    series: ArgumentSeries,
+    finding: CheckedFinding,
+    ctx: CheckContext | (() => CheckContext) | undefined,
+  ): void;
 }
 
 const SEVERITY_INFO = 9;
@@ -127,14 +138,23 @@ export function createCheckLog(options: CheckLogOptions): CheckLog {
     });
   };
 
+  const record = (
+    series: ArgumentSeries,
+    finding: CheckedFinding,
+    ctx: CheckContext | (() => CheckContext) | undefined,
+  ): void => {
+    try {
+      write(series, finding, (typeof ctx === 'function' ? ctx() : ctx) ?? NO_CONTEXT);
+    } catch (error) {
+      options.diag.debug('a sampled log record could not be written', error);
+    }
+  };
+
   return {
     offer(series, finding, ctx) {
-      if (!sampler.sample()) return;
-      try {
-        write(series, finding, (typeof ctx === 'function' ? ctx() : ctx) ?? NO_CONTEXT);
-      } catch (error) {
-        options.diag.debug('a sampled log record could not be written', error);
-      }
+      if (sampler.sample()) record(series, finding, ctx);
     },
+    due: () => sampler.sample(),
+    record,
   };
 }

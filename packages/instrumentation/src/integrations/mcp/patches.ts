@@ -6,6 +6,7 @@
  * resolves to a tool error the model reads. Whatever argcheck itself throws,
  * the call goes out as the caller made it.
  */
+import { Refusal } from '../../engine/engine.js';
 import { boundedWait } from '../../kit/bounded-wait.js';
 import { callContext } from '../../kit/call-context.js';
 import type { Host } from '../../kit/host.js';
@@ -63,22 +64,15 @@ function decide(host: Host, scope: unknown, params: unknown, method: string): un
     const name = params.name;
     if (typeof name !== 'string') return params;
     const client = isObject(scope) ? scope : undefined;
-    const decision = engine.decide({
-      tool: name,
-      args: params.arguments,
-      // The context (`_meta`, baggage) is read only for a sampled log record.
-      context: () => callContext(params),
-      scope: client,
-      integration: 'mcp',
-      readOnce: true,
-    });
+    // The context (`_meta`, baggage) is read only for a sampled log record or a repair.
+    const sent = engine.decideSent(name, params.arguments, client, 'mcp', callContext, params);
     if (client !== undefined && engine.wantsListing(client)) listInBackground(host, client);
-    if (decision.answer !== undefined) {
-      return new Rejected({ isError: true, content: [{ type: 'text', text: decision.answer }] });
+    if (sent instanceof Refusal) {
+      return new Rejected({ isError: true, content: [{ type: 'text', text: sent.message }] });
     }
-    if (decision.args === undefined && !Object.hasOwn(params, 'arguments')) return params;
+    if (sent === undefined && !Object.hasOwn(params, 'arguments')) return params;
     // A copy: the caller's params object is theirs and may be reused; what goes out is what was checked.
-    return { ...params, arguments: decision.args };
+    return { ...params, arguments: sent };
   } catch (error) {
     try {
       host.diag.error(`argcheck: MCP ${method} check failed; the call goes out unchecked`, error);

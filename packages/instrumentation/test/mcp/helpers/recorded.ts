@@ -1,6 +1,7 @@
 import { staticValueSet } from '@argcheck/core';
 import type { CheckContext, CheckedArguments, CheckMode, CheckOutcome } from '@argcheck/core';
 import type { DerivedCatalog } from '../../../src/catalog/derive-catalog.js';
+import { Refusal } from '../../../src/engine/engine.js';
 import type { Engine } from '../../../src/engine/engine.js';
 import { ToolArgumentInstrumentation } from '../../../src/instrumentation.js';
 
@@ -50,6 +51,28 @@ export function recordChecks(
       });
     }
     return decision;
+  };
+  // An MCP client's calls come through `decideSent`: here they go through the
+  // recorded `decide` instead, so that each has its outcome. The in-set lane,
+  // which makes none, is left out; test/engine/in-set-lane.test.ts compares
+  // what it counts with what `decide` counts.
+  (engine as { decideSent: Engine['decideSent'] }).decideSent = (
+    tool,
+    args,
+    scope,
+    integration,
+    context,
+    source,
+  ) => {
+    const decision = engine.decide({
+      tool,
+      args,
+      context: () => context(source),
+      scope,
+      integration,
+      readOnce: true,
+    });
+    return decision.answer === undefined ? decision.args : new Refusal(decision.answer);
   };
   return checks;
 }
