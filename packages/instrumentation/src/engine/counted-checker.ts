@@ -97,7 +97,7 @@ export interface InSetLane {
   readonly attribution: Attribution;
   /** The `tool_argument_call` counters. */
   readonly calls: Float64Array;
-  /** The values of the call being counted, read once. */
+  /** The values of the call being counted, read once; cleared after it. */
   readonly values: (string | undefined)[];
   /** A call is being counted (a redaction making a call of its own takes `check`). */
   busy: boolean;
@@ -446,6 +446,8 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
         // Only the first pass can throw (a variant made), before anything is counted.
         return false;
       } finally {
+        // Not kept past the call: a value may be a slice of a much larger string.
+        lane.values.fill(undefined);
         lane.busy = false;
       }
     },
