@@ -94,6 +94,11 @@ export class Refusal {
   constructor(readonly message: string) {}
 }
 
+/** A decision as `decideSent` gives it: the arguments to send, or a `Refusal`. */
+export function sentOf(decision: Decision): unknown {
+  return decision.answer === undefined ? decision.args : new Refusal(decision.answer);
+}
+
 export interface Engine {
   readonly mode: CheckMode;
   /** `spanOutcome` is on: outcomes are written on spans. */
@@ -420,7 +425,15 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
   // A closed engine (replaced by `setConfig`) may still decide a call in
   // flight, while its successor changes the listings: it looks up every time.
   let closed = false;
-  const lookUp = (scope: object, tool: string): void => {
+  /** `memoChecker` and `memoDefinition` of `tool` in `scope`; outside a scope, the configured checker. */
+  const lookUp = (scope: object | undefined, tool: string): void => {
+    if (scope === undefined) {
+      // Not memoised: the next scoped call looks up again.
+      memoScope = undefined;
+      memoChecker = configured;
+      memoDefinition = undefined;
+      return;
+    }
     if (scope === memoScope && tool === memoTool && epoch === memoEpoch && !closed) return;
     memoScope = undefined;
     const checker = derived.checkerFor(scope) ?? configured;
@@ -444,20 +457,14 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
         : coveredBy(owner, tool, args, names.same);
     if (exempt) return { args, answer: undefined, outcome: undefined };
     const run = currentRun();
-    let checker = configured;
-    let definition: string | undefined;
-    if (scope !== undefined) {
-      lookUp(scope, tool);
-      checker = memoChecker;
-      definition = memoDefinition;
-    }
-    const outcome = checker.check(
+    lookUp(scope, tool);
+    const outcome = memoChecker.check(
       tool,
       args,
       call.context,
       integration,
       scope,
-      attributionOf(scope, definition, run, call.attribution, promptVersion),
+      attributionOf(scope, memoDefinition, run, call.attribution, promptVersion),
       run,
     );
     if (outcome.action === 'reject' && typeof outcome.repairMessage === 'string') {
@@ -470,11 +477,11 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
   // `InSetLane`): its scope, tool, integration and prompt version, under the
   // derived sets' `epoch`. Calls come one after the other from one client
   // for one tool, and an in-set one is counted there in one function.
-  let laneSet = false;
   let laneScope: object | undefined;
   let laneTool: string | undefined;
   let laneIntegration: IntegrationName | undefined;
   let lanePrompt: string | undefined;
+  /** -1 until a lane is resolved, and while one is. */
   let laneEpoch = -1;
   let lane: InSetLane | undefined;
   let laneChecker: CountedChecker = configured;
@@ -496,22 +503,16 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
     if (marked() || currentRun() !== undefined) return false;
     const prompt = attribution.enabled ? promptVersion(undefined) : undefined;
     if (
-      !laneSet ||
       scope !== laneScope ||
       tool !== laneTool ||
       integration !== laneIntegration ||
       prompt !== lanePrompt ||
       epoch !== laneEpoch
     ) {
-      laneSet = false;
-      let checker = configured;
-      let definition: string | undefined;
-      if (scope !== undefined) {
-        lookUp(scope, tool);
-        checker = memoChecker;
-        definition = memoDefinition;
-      }
-      const attributed = attributionOf(scope, definition, undefined, undefined, () => prompt);
+      laneEpoch = -1;
+      lookUp(scope, tool);
+      const checker = memoChecker;
+      const attributed = attributionOf(scope, memoDefinition, undefined, undefined, () => prompt);
       lane = checker.lane(tool, integration, scope, attributed);
       laneChecker = checker;
       laneScope = scope;
@@ -520,7 +521,6 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
       lanePrompt = prompt;
       // Read after the lookups, which may start a derivation (and bump it).
       laneEpoch = epoch;
-      laneSet = true;
     }
     return lane !== undefined && laneChecker.countLane(lane, args, ctx);
   };
@@ -571,8 +571,7 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
         const args = readOnce(raw);
         if (onLane(tool, args, scope, integration, sentContext)) return args;
         // Every other call, as `decide` (this engine's own: a test sees what the lane left it).
-        const decision = engine.decide({ tool, args, context: sentContext, scope, integration });
-        return decision.answer === undefined ? decision.args : new Refusal(decision.answer);
+        return sentOf(engine.decide({ tool, args, context: sentContext, scope, integration }));
       } catch {
         // The arguments could not be read: the call goes out as the caller made it.
         return raw;

@@ -1,7 +1,7 @@
 import { staticValueSet } from '@argcheck/core';
 import type { CheckContext, CheckedArguments, CheckMode, CheckOutcome } from '@argcheck/core';
 import type { DerivedCatalog } from '../../../src/catalog/derive-catalog.js';
-import { Refusal } from '../../../src/engine/engine.js';
+import { sentOf } from '../../../src/engine/engine.js';
 import type { Engine } from '../../../src/engine/engine.js';
 import { ToolArgumentInstrumentation } from '../../../src/instrumentation.js';
 
@@ -64,15 +64,16 @@ export function recordChecks(
     context,
     source,
   ) => {
-    const decision = engine.decide({
-      tool,
-      args,
-      context: () => context(source),
-      scope,
-      integration,
-      readOnce: true,
-    });
-    return decision.answer === undefined ? decision.args : new Refusal(decision.answer);
+    return sentOf(
+      engine.decide({
+        tool,
+        args,
+        context: () => context(source),
+        scope,
+        integration,
+        readOnce: true,
+      }),
+    );
   };
   return checks;
 }

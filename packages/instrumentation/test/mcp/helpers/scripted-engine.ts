@@ -1,7 +1,7 @@
 import type { DiagLogger } from '@opentelemetry/api';
 import type { CheckOutcome } from '@argcheck/core';
 import type { ToolListing } from '../../../src/catalog/derived-sets.js';
-import { Refusal } from '../../../src/engine/engine.js';
+import { sentOf } from '../../../src/engine/engine.js';
 import type { CallContext, Engine } from '../../../src/engine/engine.js';
 import {
   patchCallTool,
@@ -53,8 +53,7 @@ export function createScriptedEngine(): ScriptedEngine {
     check: (tool, args, ctx) => engine.answer(tool, args, ctx),
     decide,
     decideSent(tool, args, scope, integration, context, source) {
-      const decision = decide({ tool, args, context: () => context(source), scope, integration });
-      return decision.answer === undefined ? decision.args : new Refusal(decision.answer);
+      return sentOf(decide({ tool, args, context: () => context(source), scope, integration }));
     },
     invoke(call, run, answer) {
       const decision = decide(call);
