@@ -447,7 +447,8 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
         return false;
       } finally {
         // Not kept past the call: a value may be a slice of a much larger string.
-        lane.values.fill(undefined);
+        const values = lane.values;
+        for (let i = 0; i < values.length; i++) values[i] = undefined;
         lane.busy = false;
       }
     },
