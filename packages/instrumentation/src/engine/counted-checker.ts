@@ -4,7 +4,13 @@
  * (`tool_argument_call`). The engine has one over the configured arguments
  * and one per catalog scope (`catalog/derived-sets.ts`).
  */
-import type { ArgumentChecker, CheckContext, CheckOutcome, Finding } from '@argcheck/core';
+import type {
+  ArgumentChecker,
+  CheckContext,
+  CheckOutcome,
+  Classification,
+  Finding,
+} from '@argcheck/core';
 import { inSetOutcome, inSetPlan } from './in-set-call.js';
 import type { CheckerInputs, InSetArgument, InSetPlan } from './in-set-call.js';
 import type { CheckedFinding, CheckLog } from '../logs/check-log.js';
@@ -75,18 +81,21 @@ export interface CountedChecker {
   ): InSetLane | undefined;
   /**
    * Count a call on its lane when every checked argument it carries is a
-   * string member of its set, read once, and nothing else is due (no repair
-   * waits); true when counted. False, nothing counted: the call takes
-   * `check`. Never throws.
+   * string, read once, of a set that is loaded, and nothing else is due (no
+   * repair waits); true when counted. A string out of its set is counted
+   * here only on a lane that takes mismatches (`observe`); otherwise, and
+   * on false, nothing is counted: the call takes `check`. Never throws.
    */
   countLane(lane: InSetLane, args: object, ctx: CallContext | undefined): boolean;
 }
 
 /**
- * One tool's in-set calls from one integration, scope and attribution:
- * their arguments and sets in the order configured, and the counters they
- * count in, so that such a call is one function's work
- * (docs/decisions/0034-the-in-set-lane.md).
+ * One tool's in-set calls from one integration, scope and attribution (in
+ * `observe` mode, its calls with strings out of their sets too): their
+ * arguments and sets in the order configured, and the counters they count
+ * in, so that such a call is one function's work
+ * (docs/decisions/0034-the-in-set-lane.md,
+ * docs/decisions/0035-observed-mismatches-on-the-lane.md).
  */
 export interface InSetLane {
   readonly keys: readonly string[];
@@ -97,8 +106,16 @@ export interface InSetLane {
   readonly attribution: Attribution;
   /** The `tool_argument_call` counters. */
   readonly calls: Float64Array;
+  /**
+   * Whether a string out of its set is counted here too: in `observe` mode,
+   * where a mismatch changes nothing about the call, so counting it is all
+   * `check` would do (docs/decisions/0035-observed-mismatches-on-the-lane.md).
+   */
+  readonly mismatches: boolean;
   /** The values of the call being counted, read once; cleared after it. */
   readonly values: (string | undefined)[];
+  /** The findings of its values out of their sets, as the core makes them; cleared after it. */
+  readonly found: (CheckedFinding | undefined)[];
   /** A call is being counted (a redaction making a call of its own takes `check`). */
   busy: boolean;
 }
@@ -124,6 +141,26 @@ function repairKey(
 }
 
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
+
+/** The core's finding for a string out of its set, property for property (its `mismatch`). */
+function mismatchOf(
+  argument: string,
+  set: string,
+  value: string,
+  { shape, canonical }: Classification,
+): CheckedFinding {
+  const finding: CheckedFinding = {
+    argument,
+    set,
+    value,
+    status: 'checked',
+    inSet: false,
+    inSetNormalised: shape === 'case' || shape === 'format',
+    shape,
+  };
+  if (canonical !== undefined) finding.canonical = canonical;
+  return finding;
+}
 
 function bump(counts: Float64Array, slot: number): void {
   counts[slot] = (counts[slot] as number) + 1;
@@ -392,7 +429,9 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
           series: plan.map((argument) => (attribution.id === 0 ? argument.series : undefined)),
           attribution,
           calls: callsOf(entry, lastKey as string, integration, scope, attribution).counts,
+          mismatches: checker.mode === 'observe' && repairs === undefined,
           values: plan.map(() => undefined),
+          found: plan.map(() => undefined),
           busy: false,
         };
       } catch {
@@ -415,7 +454,11 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
           const value = (args as Record<string, unknown>)[key];
           if (typeof value !== 'string') return false;
           const lookup = valueSets.get(sets[i] as string);
-          if (lookup.state === 'unavailable' || !lookup.set.has(value)) return false;
+          if (lookup.state === 'unavailable') return false;
+          if (!lookup.set.has(value)) {
+            if (!lane.mismatches) return false;
+            lane.found[i] = mismatchOf(key, sets[i] as string, value, lookup.set.classify(value));
+          }
           values[i] = value;
           // Made before anything is counted: a failure leaves the call to `check` uncounted.
           laneSeries(lane, i);
@@ -426,6 +469,15 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
           const value = values[i];
           if (value === undefined) continue;
           const series = lane.series[i] as ArgumentSeries;
+          const mismatch = lane.found[i];
+          if (mismatch !== undefined) {
+            // As `count` counts a mismatch the core found (nothing is rewritten in `observe`).
+            const counts = series.counts;
+            bump(counts, mismatch.inSetNormalised ? SLOT.IN_SET_NORMALISED_ONLY : SLOT.NOT_IN_SET);
+            if (mismatch.shape !== undefined) bump(counts, SHAPE_SLOT[mismatch.shape]);
+            log.offer(series, mismatch, ctx);
+            continue;
+          }
           bump(series.counts, SLOT.IN_SET);
           if (log.due()) {
             // The core's in-set finding, property for property.
@@ -447,8 +499,11 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
         return false;
       } finally {
         // Not kept past the call: a value may be a slice of a much larger string.
-        const values = lane.values;
-        for (let i = 0; i < values.length; i++) values[i] = undefined;
+        const { values, found } = lane;
+        for (let i = 0; i < values.length; i++) {
+          values[i] = undefined;
+          found[i] = undefined;
+        }
         lane.busy = false;
       }
     },

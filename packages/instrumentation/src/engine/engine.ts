@@ -489,8 +489,9 @@ export function createEngine(config: ResolvedConfig, deps: EngineDeps): Engine {
   /**
    * Count a call of arguments read once on its lane, when it is in no run
    * and no mark (nothing can exempt it or attribute it otherwise) and every
-   * checked argument it carries is in its set. False: nothing was counted,
-   * and the call takes `decide`.
+   * checked argument it carries is in its set (in `observe` mode, a string
+   * of a loaded set). False: nothing was counted, and the call takes
+   * `decide`.
    */
   const onLane = (
     tool: string,

@@ -19,13 +19,17 @@ type Params = Readonly<Record<string, unknown>> & { readonly name: string };
 /** One call: its request, and what it runs in (a prompt version in the baggage, a run). */
 interface Case {
   params: Params;
-  /** In the lane's reach: in no run, every checked argument present in its set. */
-  lane: boolean;
+  /**
+   * In the lane's reach: in no run, every checked argument present a string
+   * in its set (`true`), or a string of a loaded set, counted there only in
+   * `observe` (`'observe'`).
+   */
+  lane: boolean | 'observe';
   promptVersion?: string;
   run?: { model: string };
 }
 
-const refund = (args: unknown, lane: boolean, extra: Partial<Case> = {}): Case => ({
+const refund = (args: unknown, lane: Case['lane'], extra: Partial<Case> = {}): Case => ({
   params: { name: 'refund_order', arguments: args },
   lane,
   ...extra,
@@ -35,9 +39,11 @@ const refund = (args: unknown, lane: boolean, extra: Partial<Case> = {}): Case =
 const CASES: Case[] = [
   refund({ order_id: 'o-1', reason_code: 'DAMAGED' }, true),
   refund({ order_id: 'o-2', reason_code: 'LATE', region: 'EU' }, true),
-  refund({ order_id: 'o-3', reason_code: 'damaged' }, false),
-  refund({ order_id: 'o-4', reason_code: 'CUSTOMER_UNHAPPY' }, false),
-  refund({ order_id: 'o-5', reason_code: 'LATE', region: 'ASIA' }, false),
+  refund({ order_id: 'o-3', reason_code: 'damaged' }, 'observe'),
+  refund({ order_id: 'o-4', reason_code: 'CUSTOMER_UNHAPPY' }, 'observe'),
+  refund({ order_id: 'o-5', reason_code: 'LATE', region: 'ASIA' }, 'observe'),
+  refund({ order_id: 'o-10', reason_code: 'LAET', region: 'eu' }, 'observe'),
+  refund({ order_id: 'o-11', reason_code: ' Late ' }, 'observe'),
   refund({ order_id: 'o-6', reason_code: 7 }, false),
   refund({ order_id: 'o-7' }, false),
   refund({ region: 'US' }, true),
@@ -57,7 +63,7 @@ const CASES: Case[] = [
   },
   { params: { name: 'lookup', arguments: { order_id: 'o-1' } }, lane: false },
   { params: { name: 'ship', arguments: { carrier: 'UPS' } }, lane: true },
-  { params: { name: 'ship', arguments: { carrier: 'ups' } }, lane: false },
+  { params: { name: 'ship', arguments: { carrier: 'ups' } }, lane: 'observe' },
   { params: { name: 'unlisted_tool', arguments: { x: 1 } }, lane: false },
   { params: { name: 'refund_order' }, lane: false },
   refund({ order_id: 'o-9', reason_code: 'LATE' }, true),
@@ -78,6 +84,10 @@ const LISTING = {
   origin: 'mcp',
   integration: 'mcp',
 } as const;
+
+/** Whether the lane takes `c` in `mode`. */
+const taken = (c: Case, mode: CheckMode): boolean =>
+  c.lane === 'observe' ? mode === 'observe' : c.lane;
 
 function instance(mode: CheckMode): Harness {
   return harness({
@@ -149,11 +159,12 @@ async function run(
     };
     const before = decided;
     sent.push(inContext(h, c, call));
-    // The lane answers an in-set call itself; `decide` has every other. In
-    // reject mode, only until the first rejection: from then on a repair
-    // waits, and every call goes to `decide`, which settles it.
+    // The lane answers an in-set call itself (and in `observe`, a string out
+    // of its set); `decide` has every other. In reject mode, only until the
+    // first rejection: from then on a repair waits, and every call goes to
+    // `decide`, which settles it.
     if (through === 'decideSent' && (mode !== 'reject' || sent.length <= 3)) {
-      expect(decided - before, JSON.stringify(params)).to.equal(c.lane ? 0 : 1);
+      expect(decided - before, JSON.stringify(params)).to.equal(taken(c, mode) ? 0 : 1);
     }
   }
   return { h, sent, decided };
@@ -188,8 +199,14 @@ describe('the in-set lane: what decideSent counts is what decide counts', () => 
         // Not vacuous: calls were counted, records written, and the lane took its calls.
         expect([...lanePoints.counters]).to.include('tool_argument_value_check');
         expect(viaLane.h.records().length).to.be.greaterThan(3);
+        // Records of values out of their sets, with their shapes, on both paths.
+        const shapes = viaLane.h
+          .records()
+          .map((r) => r.attributes.shape)
+          .filter((shape) => shape !== undefined);
+        expect(shapes.length).to.be.greaterThan(1);
         if (mode !== 'reject') {
-          expect(viaLane.decided).to.equal(CASES.filter((c) => !c.lane).length);
+          expect(viaLane.decided).to.equal(CASES.filter((c) => !taken(c, mode)).length);
         }
       } finally {
         await viaLane.h.close();
