@@ -4,14 +4,8 @@
  * (`tool_argument_call`). The engine has one over the configured arguments
  * and one per catalog scope (`catalog/derived-sets.ts`).
  */
-import type {
-  ArgumentChecker,
-  CheckContext,
-  CheckOutcome,
-  Classification,
-  Finding,
-} from '@argcheck/core';
-import { inSetOutcome, inSetPlan } from './in-set-call.js';
+import type { ArgumentChecker, CheckContext, CheckOutcome, Finding } from '@argcheck/core';
+import { inSetOutcome, inSetPlan, mismatchOf } from './in-set-call.js';
 import type { CheckerInputs, InSetArgument, InSetPlan } from './in-set-call.js';
 import type { CheckedFinding, CheckLog } from '../logs/check-log.js';
 import type { IntegrationName } from '../semconv.js';
@@ -142,28 +136,14 @@ function repairKey(
 
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
-/** The core's finding for a string out of its set, property for property (its `mismatch`). */
-function mismatchOf(
-  argument: string,
-  set: string,
-  value: string,
-  { shape, canonical }: Classification,
-): CheckedFinding {
-  const finding: CheckedFinding = {
-    argument,
-    set,
-    value,
-    status: 'checked',
-    inSet: false,
-    inSetNormalised: shape === 'case' || shape === 'format',
-    shape,
-  };
-  if (canonical !== undefined) finding.canonical = canonical;
-  return finding;
-}
-
 function bump(counts: Float64Array, slot: number): void {
   counts[slot] = (counts[slot] as number) + 1;
+}
+
+/** Count a value out of its set: `in_set_normalised` only, or not in set at all, and its shape. */
+function bumpMismatch(counts: Float64Array, finding: CheckedFinding): void {
+  bump(counts, finding.inSetNormalised ? SLOT.IN_SET_NORMALISED_ONLY : SLOT.NOT_IN_SET);
+  if (finding.shape !== undefined) bump(counts, SHAPE_SLOT[finding.shape]);
 }
 
 export interface CountedCheckerDeps {
@@ -185,6 +165,10 @@ export interface CoreChecker extends CheckerInputs {
 export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): CountedChecker {
   const { table, registry, names, log, onSpan, catalogs, repairs } = deps;
   const { checker, valueSets } = core;
+  // A mismatch changes nothing about the call, and no repair is followed:
+  // values out of their sets take the in-set path and the lane too
+  // (docs/decisions/0035-observed-mismatches-on-the-lane.md).
+  const observing = checker.mode === 'observe' && repairs === undefined;
 
   // The series the previous finding counted in: calls come one after the
   // other with the same tool, argument and attribution, which settle it by
@@ -244,8 +228,7 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
       if (finding.inSet) {
         bump(counts, SLOT.IN_SET);
       } else {
-        bump(counts, finding.inSetNormalised ? SLOT.IN_SET_NORMALISED_ONLY : SLOT.NOT_IN_SET);
-        if (finding.shape !== undefined) bump(counts, SHAPE_SLOT[finding.shape]);
+        bumpMismatch(counts, finding);
         // The core rewrites exactly the case and format variants (in_set_normalised) when it rewrites at all.
         if (rewritten && finding.inSetNormalised && finding.canonical !== undefined) {
           bump(counts, SLOT.REWRITTEN);
@@ -263,7 +246,8 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
 
   /**
    * Count an outcome of the in-set path (`in-set-call.ts`): its findings are
-   * the plan's arguments present, in order, each in its set.
+   * the plan's arguments present, in order, each in its set (or, in
+   * `observe` mode, a string out of it).
    */
   const countInSet = (
     outcome: CheckOutcome,
@@ -283,7 +267,8 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
         attribution.id === 0
           ? plain
           : (plain.variants[attribution.id] ?? registry.argumentVariant(plain, attribution));
-      bump(series.counts, SLOT.IN_SET);
+      if (finding.inSet) bump(series.counts, SLOT.IN_SET);
+      else bumpMismatch(series.counts, finding);
       log.offer(series, finding, ctx);
     }
   };
@@ -429,7 +414,7 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
           series: plan.map((argument) => (attribution.id === 0 ? argument.series : undefined)),
           attribution,
           calls: callsOf(entry, lastKey as string, integration, scope, attribution).counts,
-          mismatches: checker.mode === 'observe' && repairs === undefined,
+          mismatches: observing,
           values: plan.map(() => undefined),
           found: plan.map(() => undefined),
           busy: false,
@@ -472,9 +457,7 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
           const mismatch = lane.found[i];
           if (mismatch !== undefined) {
             // As `count` counts a mismatch the core found (nothing is rewritten in `observe`).
-            const counts = series.counts;
-            bump(counts, mismatch.inSetNormalised ? SLOT.IN_SET_NORMALISED_ONLY : SLOT.NOT_IN_SET);
-            if (mismatch.shape !== undefined) bump(counts, SHAPE_SLOT[mismatch.shape]);
+            bumpMismatch(series.counts, mismatch);
             log.offer(series, mismatch, ctx);
             continue;
           }
@@ -534,7 +517,7 @@ export function countedChecker(core: CoreChecker, deps: CountedCheckerDeps): Cou
       const plan = lastPlan;
       const inSet =
         plan !== undefined && typeof args === 'object' && args !== null
-          ? inSetOutcome(valueSets, plan, key, args)
+          ? inSetOutcome(valueSets, plan, key, args, observing)
           : undefined;
       if (inSet !== undefined) {
         try {

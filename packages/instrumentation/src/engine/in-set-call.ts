@@ -5,7 +5,11 @@
  * set, loaded. The outcome is the very one the core checker gives such a
  * call (`{ tool, action: 'call', args, findings }`, one in-set finding per
  * argument present, in the order configured), so counting it is the same
- * too; anything else (a value not in its set, not a string, a set
+ * too. For a checker in `observe` mode, which changes nothing about a
+ * call, a string out of its set is answered here as well, with the core's
+ * finding for it, the set's own classification
+ * (docs/decisions/0035-observed-mismatches-on-the-lane.md). Anything else
+ * (a value not in its set in another mode, not a string, a set
  * unavailable, no checked argument present, a JSON text, a deeper path) is
  * left to the core checker, which reads the arguments again.
  *
@@ -16,7 +20,8 @@
  * and outcome assembly, and the counter's per-finding lookups
  * (docs/decisions/0033-one-path-for-in-set-calls.md).
  */
-import type { CheckOutcome, Finding, ValueSetProvider } from '@argcheck/core';
+import type { CheckOutcome, Classification, Finding, ValueSetProvider } from '@argcheck/core';
+import type { CheckedFinding } from '../logs/check-log.js';
 import { seriesFor } from '../telemetry/series.js';
 import type { ArgumentSeries, ToolEntry } from '../telemetry/series.js';
 
@@ -62,15 +67,17 @@ export function inSetPlan(inputs: CheckerInputs, tool: string, entry: ToolEntry)
 
 /**
  * The core checker's outcome for this call when every checked argument it
- * carries is a string member of its set; `undefined` otherwise (and for
- * arguments that are not a plain object, or that throw as they are read).
- * Synchronous; never throws.
+ * carries is a string member of its set, or with `mismatches` (an `observe`
+ * checker, which changes nothing about a call) a string of a loaded set;
+ * `undefined` otherwise (and for arguments that are not a plain object, or
+ * that throw as they are read). Synchronous; never throws.
  */
 export function inSetOutcome(
   valueSets: ValueSetProvider,
   plan: readonly InSetArgument[],
   tool: string,
   args: object,
+  mismatches = false,
 ): CheckOutcome | undefined {
   if (Array.isArray(args)) return undefined;
   try {
@@ -82,16 +89,23 @@ export function inSetOutcome(
       const value = (args as Record<string, unknown>)[key];
       if (typeof value !== 'string') return undefined;
       const lookup = valueSets.get(argument.set);
-      if (lookup.state === 'unavailable' || !lookup.set.has(value)) return undefined;
-      // The core's in-set finding, property for property.
-      const finding: Finding = {
-        argument: key,
-        set: argument.set,
-        value,
-        status: 'checked',
-        inSet: true,
-        inSetNormalised: true,
-      };
+      if (lookup.state === 'unavailable') return undefined;
+      let finding: Finding;
+      if (lookup.set.has(value)) {
+        // The core's in-set finding, property for property.
+        finding = {
+          argument: key,
+          set: argument.set,
+          value,
+          status: 'checked',
+          inSet: true,
+          inSetNormalised: true,
+        };
+      } else if (mismatches) {
+        finding = mismatchOf(key, argument.set, value, lookup.set.classify(value));
+      } else {
+        return undefined;
+      }
       if (findings === undefined) findings = [finding];
       else findings.push(finding);
     }
@@ -100,4 +114,24 @@ export function inSetOutcome(
     // A hostile argument: the core checker reads it again, and fails open.
     return undefined;
   }
+}
+
+/** The core's finding for a string out of its set, property for property (its `mismatch`). */
+export function mismatchOf(
+  argument: string,
+  set: string,
+  value: string,
+  { shape, canonical }: Classification,
+): CheckedFinding {
+  const finding: CheckedFinding = {
+    argument,
+    set,
+    value,
+    status: 'checked',
+    inSet: false,
+    inSetNormalised: shape === 'case' || shape === 'format',
+    shape,
+  };
+  if (canonical !== undefined) finding.canonical = canonical;
+  return finding;
 }

@@ -61,32 +61,45 @@ describe('in-set calls: the core checker’s outcome, without its general path',
 
   after(() => provider.close());
 
-  it('gives the outcome the core gives every call it answers, and leaves every other call to the core', () => {
-    const core = createArgumentChecker({ valueSets: provider, checkedArguments: CHECKED });
-    const inherited = Object.create({ reason_code: 'DAMAGED' }) as object;
-    const cases: { args: object; answered: boolean }[] = [
-      { args: { reason_code: 'DAMAGED' }, answered: true },
-      { args: { reason_code: 'LATE', region: 'EU', order_id: 'o-1' }, answered: true },
-      { args: { region: 'US', reason_code: 'DAMAGED' }, answered: true },
-      { args: { reason_code: 'damaged' }, answered: false },
-      { args: { reason_code: 'DAMAGED', region: 'ASIA' }, answered: false },
-      { args: { reason_code: 7 }, answered: false },
-      { args: { reason_code: null }, answered: false },
-      { args: { reason_code: 'DAMAGED', channel: 'web' }, answered: false },
-      { args: { order_id: 'o-1' }, answered: false },
-      { args: {}, answered: false },
-      { args: inherited, answered: false },
-      { args: ['DAMAGED'], answered: false },
-    ];
-    for (const { args, answered } of cases) {
-      const outcome = inSetOutcome(provider, plan, 'refund_order', args);
-      expect(outcome !== undefined, JSON.stringify(args)).to.equal(answered);
-      if (outcome !== undefined) {
-        expect(outcome).to.deep.equal(core.check('refund_order', args));
-        expect(outcome.args).to.equal(args);
+  for (const mismatches of [false, true]) {
+    it(`gives the outcome the core gives every call it answers, and leaves every other call to the core (${mismatches ? 'observe: with' : 'without'} values out of their sets)`, () => {
+      const core = createArgumentChecker({
+        valueSets: provider,
+        checkedArguments: CHECKED,
+        mode: 'observe',
+      });
+      const inherited = Object.create({ reason_code: 'DAMAGED' }) as object;
+      // `observe`: answered only when values out of their sets are.
+      const cases: { args: object; answered: boolean | 'observe' }[] = [
+        { args: { reason_code: 'DAMAGED' }, answered: true },
+        { args: { reason_code: 'LATE', region: 'EU', order_id: 'o-1' }, answered: true },
+        { args: { region: 'US', reason_code: 'DAMAGED' }, answered: true },
+        { args: { reason_code: 'damaged' }, answered: 'observe' },
+        { args: { reason_code: ' Late ' }, answered: 'observe' },
+        { args: { reason_code: 'LAET' }, answered: 'observe' },
+        { args: { reason_code: 'CUSTOMER_UNHAPPY', region: 'eu' }, answered: 'observe' },
+        { args: { reason_code: 'DAMAGED', region: 'ASIA' }, answered: 'observe' },
+        { args: { reason_code: 7 }, answered: false },
+        { args: { reason_code: 'damaged', region: 7 }, answered: false },
+        { args: { reason_code: null }, answered: false },
+        { args: { reason_code: 'DAMAGED', channel: 'web' }, answered: false },
+        { args: { reason_code: 'damaged', channel: 'web' }, answered: false },
+        { args: { order_id: 'o-1' }, answered: false },
+        { args: {}, answered: false },
+        { args: inherited, answered: false },
+        { args: ['DAMAGED'], answered: false },
+      ];
+      for (const { args, answered } of cases) {
+        const outcome = inSetOutcome(provider, plan, 'refund_order', args, mismatches);
+        const expected = answered === 'observe' ? mismatches : answered;
+        expect(outcome !== undefined, JSON.stringify(args)).to.equal(expected);
+        if (outcome !== undefined) {
+          expect(outcome).to.deep.equal(core.check('refund_order', args));
+          expect(outcome.args).to.equal(args);
+        }
       }
-    }
-  });
+    });
+  }
 
   it('leaves arguments whose reading throws to the core, which fails open', () => {
     const args = {
