@@ -15,6 +15,7 @@
  * (docs/frameworks.md).
  */
 import { frameworkContext } from '../../kit/call-context.js';
+import type { Engine } from '../../engine/engine.js';
 import type { Host } from '../../kit/host.js';
 import { isObject } from '../../kit/values.js';
 import type { AgentsGuardrailOutput, AgentsToolInputGuardrail } from '../../types.js';
@@ -32,14 +33,30 @@ function toolOf(agent: unknown, name: string): Record<PropertyKey, unknown> | un
   return isObject(found) ? found : undefined;
 }
 
-async function decide(host: Host, data: unknown): Promise<AgentsGuardrailOutput> {
+/**
+ * The guardrail's answer to one call: given at once when the tool's listing
+ * is in use, as every call after the first finds it; otherwise when it is.
+ * Only a listing still on its way costs the call a turn of the microtask queue.
+ */
+function decide(host: Host, data: unknown): AgentsGuardrailOutput | Promise<AgentsGuardrailOutput> {
   const engine = host.engine();
   if (engine === undefined || !isObject(data)) return ALLOW;
   const toolCall = data.toolCall;
   if (!isObject(toolCall) || typeof toolCall.name !== 'string') return ALLOW;
   const name = toolCall.name;
   const tool = toolOf(data.agent, name);
-  if (tool !== undefined) await listAgentsTool(host, engine, tool, name);
+  const listing = tool === undefined ? undefined : listAgentsTool(host, engine, tool, name);
+  if (listing === undefined) return decideListed(host, engine, toolCall, name, tool);
+  return listing.then(() => decideListed(host, engine, toolCall, name, tool));
+}
+
+function decideListed(
+  host: Host,
+  engine: Engine,
+  toolCall: Record<PropertyKey, unknown>,
+  name: string,
+  tool: Record<PropertyKey, unknown> | undefined,
+): AgentsGuardrailOutput {
   const decision = engine.decide({
     tool: name,
     args: toolCall.arguments,
@@ -64,15 +81,21 @@ async function decide(host: Host, data: unknown): Promise<AgentsGuardrailOutput>
 
 export function agentsToolGuardrail(host: Host): AgentsToolInputGuardrail {
   host.seen('openai_agents');
+  const failed = (error: unknown): AgentsGuardrailOutput => {
+    host.diag.error('argcheck: the Agents guardrail check failed; the call goes ahead', error);
+    return ALLOW;
+  };
   return {
     type: 'tool_input',
     name: GUARDRAIL_NAME,
-    async run(data) {
+    // Not an async function: a call decided at once resolves without the
+    // promises and microtask turns two nested awaits would cost it.
+    run(data) {
       try {
-        return await decide(host, data);
+        const output = decide(host, data);
+        return output instanceof Promise ? output.catch(failed) : Promise.resolve(output);
       } catch (error) {
-        host.diag.error('argcheck: the Agents guardrail check failed; the call goes ahead', error);
-        return ALLOW;
+        return Promise.resolve(failed(error));
       }
     },
   };
