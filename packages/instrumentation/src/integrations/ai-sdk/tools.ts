@@ -92,30 +92,46 @@ function checkedTool(call: CheckedTool, schemaOf: () => Promise<Schema>): Record
     get jsonSchema() {
       return own === undefined ? schemaOf().then((schema) => schema.jsonSchema) : own.jsonSchema;
     },
-    async validate(value: unknown) {
-      const schema = own ?? (await ownSchema());
-      const listed = call.listed();
-      if (listed !== undefined) await listed;
-      const { sent, outcome, spans } = decide(value);
-      if (sent instanceof Rejected && isObject(value)) {
-        rejected.set(value, sent);
-        if (outcome !== undefined && host.engine()?.spanOutcome === true) {
-          outcomes.set(value, outcome);
-        }
-        return { success: true, value };
+    // Once the tool's own schema is known and its listing in use, as every
+    // call after the first finds them, a call is decided at once: no async
+    // function, and no turn of the microtask queue before the tool's own
+    // validation (the SDK takes a result or a promise of one).
+    validate(value: unknown): unknown {
+      if (own !== undefined && call.listed() === undefined) return validateWith(own, value);
+      return validateLater(value);
+    },
+  };
+
+  /** The first calls: once the tool's own schema is read and its listing in use. */
+  const validateLater = async (value: unknown): Promise<unknown> => {
+    const schema = own ?? (await ownSchema());
+    const listed = call.listed();
+    if (listed !== undefined) await listed;
+    return validateWith(schema, value);
+  };
+
+  /** Decide the call, then validate what is to be sent with the tool's own schema. */
+  const validateWith = (schema: Schema, value: unknown): unknown => {
+    const { sent, outcome, spans } = decide(value);
+    if (sent instanceof Rejected && isObject(value)) {
+      rejected.set(value, sent);
+      if (outcome !== undefined && host.engine()?.spanOutcome === true) {
+        outcomes.set(value, outcome);
       }
-      const toValidate = sent instanceof Rejected ? value : sent;
-      if (schema.validate === undefined) return { success: true, value: toValidate };
-      // Only the span needs the outcome kept for `execute`.
-      if (spans !== true || outcome === undefined || outcome.findings.length === 0) {
-        return schema.validate(toValidate);
-      }
-      const result: unknown = await schema.validate(toValidate);
+      return { success: true, value };
+    }
+    const toValidate = sent instanceof Rejected ? value : sent;
+    if (schema.validate === undefined) return { success: true, value: toValidate };
+    // Only the span needs the outcome kept for `execute`.
+    if (spans !== true || outcome === undefined || outcome.findings.length === 0) {
+      return schema.validate(toValidate);
+    }
+    return Promise.resolve(schema.validate(toValidate)).then((result: unknown) => {
       if (isObject(result) && result.success === true && isObject(result.value)) {
         outcomes.set(result.value, outcome);
       }
       return result;
-    },
+    });
   };
 
   const checked: Record<string, unknown> = {
