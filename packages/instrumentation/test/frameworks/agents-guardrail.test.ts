@@ -18,6 +18,13 @@ import { REFUND_ARGUMENTS, refundSources } from '../helpers/fixtures.js';
 import { harness } from '../helpers/telemetry.js';
 import type { Harness } from '../helpers/telemetry.js';
 
+/**
+ * The guardrail alone: with the Agents SDK's module patched (another test in
+ * this process may have loaded it), the patch rather than the call item
+ * carries a rewrite.
+ */
+const ALONE = { mcp: { enabled: false }, frameworks: { enabled: false } } as const;
+
 /** An agent's function tool as the guardrail reads it: its name, description and JSON schema. */
 function refundTool(): Record<string, unknown> {
   return {
@@ -57,6 +64,7 @@ describe('OpenAI Agents guardrail, called as the runner calls it', () => {
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
+      ...ALONE,
       mode: 'normalise',
     });
     await h.inst.ready();
@@ -91,6 +99,7 @@ describe('OpenAI Agents guardrail, called as the runner calls it', () => {
     h = harness({
       valueSets: refundSources(),
       checkedArguments: REFUND_ARGUMENTS,
+      ...ALONE,
       mode: 'reject',
     });
     await h.inst.ready();
@@ -107,7 +116,7 @@ describe('OpenAI Agents guardrail, called as the runner calls it', () => {
   });
 
   it('lets the call go ahead, and says why, when the data cannot be read', async () => {
-    h = harness({ valueSets: refundSources(), checkedArguments: REFUND_ARGUMENTS });
+    h = harness({ valueSets: refundSources(), checkedArguments: REFUND_ARGUMENTS, ...ALONE });
     await h.inst.ready();
     diag = captureDiag();
     const guardrail = h.inst.openAIAgentsGuardrail();
