@@ -5,6 +5,7 @@
  * `openai-agents/` and the contract suite.
  */
 import { expect } from 'chai';
+import { diag as globalDiag, DiagLogLevel } from '@opentelemetry/api';
 import { captureDiag } from '@argcheck/testing/diag';
 import type { CapturedDiag } from '@argcheck/testing/diag';
 import { pointsOf } from '@argcheck/testing/metrics';
@@ -135,5 +136,31 @@ describe('OpenAI Agents guardrail, called as the runner calls it', () => {
           '@argcheck/instrumentation argcheck: the Agents guardrail check failed; the call goes ahead Error: unreadable call',
       },
     ]);
+  });
+
+  it('lets the call go ahead when the diagnostics logger throws as it reports the failure', async () => {
+    h = harness({ valueSets: refundSources(), checkedArguments: REFUND_ARGUMENTS, ...ALONE });
+    await h.inst.ready();
+    const reported: string[] = [];
+    const throwing = (...args: unknown[]) => {
+      reported.push(args.map(String).join(' '));
+      throw new Error('broken logger');
+    };
+    globalDiag.setLogger(
+      { error: throwing, warn: throwing, info: throwing, debug: throwing, verbose: throwing },
+      { logLevel: DiagLogLevel.ERROR, suppressOverrideMessage: true },
+    );
+    try {
+      const guardrail = h.inst.openAIAgentsGuardrail();
+      const hostile = {
+        get toolCall(): never {
+          throw new Error('unreadable call');
+        },
+      };
+      expect(await guardrail.run(hostile)).to.deep.equal({ behavior: { type: 'allow' } });
+      expect(reported).to.have.length(1);
+    } finally {
+      globalDiag.disable();
+    }
   });
 });

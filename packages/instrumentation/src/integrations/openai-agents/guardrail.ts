@@ -82,7 +82,11 @@ function decideListed(
 export function agentsToolGuardrail(host: Host): AgentsToolInputGuardrail {
   host.seen('openai_agents');
   const failed = (error: unknown): AgentsGuardrailOutput => {
-    host.diag.error('argcheck: the Agents guardrail check failed; the call goes ahead', error);
+    try {
+      host.diag.error('argcheck: the Agents guardrail check failed; the call goes ahead', error);
+    } catch {
+      // A broken logger must not take the call down with it.
+    }
     return ALLOW;
   };
   return {
