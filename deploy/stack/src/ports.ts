@@ -1,4 +1,5 @@
 /** Loopback ports for the stack's programs. */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** Every port the stack listens on. */
@@ -36,8 +37,30 @@ export function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** A TCP port on 127.0.0.1 that was free a moment ago. */
-export function freePort(): Promise<number> {
+/**
+ * The kernel's ephemeral range, from which it picks the local port of every
+ * outgoing connection (and of a listen on port 0).
+ */
+function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (Number.isInteger(low) && Number.isInteger(high)) return [low!, high!];
+  } catch {
+    // Not Linux: the IANA range most other kernels use.
+  }
+  return [49152, 65535];
+}
+
+/** The lowest port handed out below the ephemeral range. */
+const LOWEST = 10_000;
+
+/** Every port this process has handed out: never the same one twice. */
+const handedOut = new Set<number>();
+
+function listenOnAnyPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -48,6 +71,32 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A TCP port on 127.0.0.1 that was free a moment ago, for a program started
+ * next to listen on.
+ *
+ * It is taken below the kernel's ephemeral range when there is room there.
+ * A port from that range (a listen on port 0) can be the local port of an
+ * outgoing connection, a kept-alive fetch for instance, by the time the
+ * program binds it: the bind then fails with "address already in use". The
+ * same port is never handed out twice in one process, so two programs of one
+ * test never get the same port either.
+ */
+export async function freePort(): Promise<number> {
+  const [low] = ephemeralRange();
+  const room = low - LOWEST;
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const port =
+      room >= 1_000 ? LOWEST + Math.floor(Math.random() * room) : await listenOnAnyPort();
+    if (handedOut.has(port)) continue;
+    if (await portIsFree(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`found no free port on 127.0.0.1 in 500 attempts`);
 }
 
 /** A free port for every program. */

@@ -96,12 +96,15 @@ export async function startCollector(): Promise<RunningCollector> {
   };
 
   try {
-    await waitFor('the collector to start', () =>
-      stderr.includes('Everything is ready')
-        ? true
-        : child.exitCode !== null
-          ? Promise.reject(new Error(stderr))
-          : undefined,
+    await waitFor(
+      'the collector to start',
+      () => (stderr.includes('Everything is ready') ? true : undefined),
+      {
+        giveUp: () =>
+          child.exitCode !== null
+            ? new Error(`the collector exited (${child.exitCode}):\n${stderr}`)
+            : undefined,
+      },
     );
   } catch (error) {
     await stop();
