@@ -18,7 +18,8 @@
 //   to time.
 // - `agents-guardrail`: `run({ agent, toolCall })` of
 //   `inst.openAIAgentsGuardrail()`, as the OpenAI Agents runner calls it with
-//   a JSON text of arguments, awaited (it needs no SDK).
+//   a JSON text of arguments, then the tool's `invoke` (which the guardrail
+//   wrapped to hand the call over), awaited (it needs no SDK).
 // - `ai-sdk`: the SDK's own `safeValidateTypes` of a tool's input against the
 //   `inputSchema` of `inst.wrapAiSdkTools`' copy (a zod schema), awaited, as
 //   the SDK validates a call before `execute`. `ai` needs Node 22: run it in
@@ -140,11 +141,19 @@ async function subject(module: Module): Promise<Subject> {
       name: 'support',
       tools: [{ type: 'function', name: 'refund_order', parameters: SCHEMA, invoke: () => 0 }],
     };
-    const call = (i: number) =>
-      guardrail.run({
-        agent,
-        toolCall: { name: 'refund_order', arguments: TEXTS[i % TEXTS.length], callId: `c-${i}` },
-      });
+    const tool = agent.tools[0] as { invoke(...args: unknown[]): unknown };
+    // Then the tool's `invoke`, as the runner calls it after the guardrails:
+    // the call the guardrail decided is handed over there.
+    const call = (i: number) => {
+      const toolCall = {
+        name: 'refund_order',
+        arguments: TEXTS[i % TEXTS.length],
+        callId: `c-${i}`,
+      };
+      return guardrail
+        .run({ agent, toolCall })
+        .then(() => tool.invoke(undefined, toolCall.arguments, { toolCall }));
+    };
     await call(0);
     return call;
   }
@@ -231,7 +240,7 @@ const ratios = (key: string) => {
 };
 const what = {
   mcp: 'a callTool through the seam',
-  'agents-guardrail': 'an awaited guardrail run',
+  'agents-guardrail': "an awaited guardrail run and the tool's invoke",
   'ai-sdk': 'an awaited safeValidateTypes of a checked tool',
 }[SEAM];
 console.log(
