@@ -16,7 +16,13 @@ import { z } from 'zod';
 import { staticValueSet } from '@argcheck/core';
 import { ToolArgumentInstrumentation } from '@argcheck/instrumentation';
 import { stdioShop } from '@argcheck/testing/shop';
-import { attribute, PROFILE_PAIRS, type Attribution } from './lib/cpu-profile.js';
+import {
+  attribute,
+  ownFigure,
+  pairSpread,
+  PROFILE_PAIRS,
+  type Attribution,
+} from './lib/cpu-profile.js';
 import { packageVersion } from './lib/machine.js';
 import { num, type BenchOptions, type BenchResult } from './lib/report.js';
 import { median, nowNs, quantile, rotated } from './lib/stats.js';
@@ -276,6 +282,11 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
   const attributed = results.map((r) => [
     r.name,
     num(r.own?.ownUs ?? 0, 2),
+    r.own === undefined
+      ? ''
+      : pairSpread(r.own)
+          .map((us) => num(us, 2))
+          .join('–'),
     num(r.own?.profiledUs ?? 0, 2),
     `${num(r.own?.slowdown ?? 0, 2)}×`,
     (r.own?.added ?? [])
@@ -329,12 +340,14 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
           `client alternated in ${PROFILE_PAIRS} pairs, each run once more without the profiler; ` +
           'the self time of frames in argcheck’s packages (the check, its telemetry, the ' +
           'wrappers) per call, scaled by the time the calls take without the profiler over the ' +
-          'time they took under it (docs/decisions/0032-own-cpu-without-the-profilers-slowdown.md; ' +
-          'the self time as profiled and the profiler’s slowdown beside it), and the other ' +
+          'time they took under it (docs/decisions/0032-own-cpu-without-the-profilers-slowdown.md), ' +
+          'the median over the pairs (the lowest and highest pair, the self time as profiled and ' +
+          'the profiler’s slowdown beside it), and the other ' +
           'groups of frames whose self time grew most',
         head: [
           'client line',
           'argcheck µs per call',
+          'its pairs, lowest–highest',
           'as profiled',
           'profiler slowdown',
           'other frames that grew most, µs per call',
@@ -345,7 +358,7 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
     bars: [
       ...results.map((r) => ({
         bar: `argcheck’s own CPU per \`callTool\`, ${r.name}: ≤ ${OWN_BAR_US} µs`,
-        figure: `${num(r.own?.ownUs ?? 0, 2)} µs`,
+        figure: ownFigure(r.own, (us) => num(us, 2)),
         holds: (r.own?.ownUs ?? Infinity) <= OWN_BAR_US,
       })),
       ...(['v1', 'v2'] as const).map((line, i) => {

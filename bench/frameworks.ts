@@ -7,7 +7,13 @@
 //   npm run bench -- --only frameworks-langchain [-- --rounds 60 --turns 20]
 //   (frameworks-claude-agent; frameworks-openai-agents, frameworks-ai-sdk and frameworks-mastra need
 //   Node 22+ and run in the Node 24 tree: bash scripts/compat-otel3.sh first)
-import { attribute, PROFILE_PAIRS, type Attribution } from './lib/cpu-profile.js';
+import {
+  attribute,
+  ownFigure,
+  pairSpread,
+  PROFILE_PAIRS,
+  type Attribution,
+} from './lib/cpu-profile.js';
 import { frameworkSetup, FRAMEWORKS } from './lib/framework-setups.js';
 import { timeTurns, type Variant } from './lib/framework-turns.js';
 import { num, type BenchOptions, type BenchResult } from './lib/report.js';
@@ -77,9 +83,11 @@ export async function frameworks(options: BenchOptions): Promise<BenchResult> {
   ]);
   const attributed = [...own].map(([key, a]) => {
     const rest = a.added.filter(([group]) => group !== 'argcheck').slice(0, 3);
+    const [lowest, highest] = pairSpread(a);
     return [
       key,
       num(a.ownUs, 2),
+      `${num(lowest, 2)}–${num(highest, 2)}`,
       num(a.profiledUs, 2),
       `${num(a.slowdown, 2)}×`,
       rest.map(([group, us]) => `${group} ${num(us, 1)}`).join(', '),
@@ -106,8 +114,9 @@ export async function frameworks(options: BenchOptions): Promise<BenchResult> {
       'it installs) per tool call, scaled by the time the turns take without the profiler ' +
       'over the time they took under it (the profiler slows what it profiles: ' +
       'docs/decisions/0032-own-cpu-without-the-profilers-slowdown.md), median over the ' +
-      'pairs, with the self time as profiled and the slowdown beside it, and the other ' +
-      'groups of frames (a package, `node`, the garbage collector) whose self time grew most ' +
+      'pairs (the lowest and highest pair beside it), with the self time as profiled and the ' +
+      'slowdown beside it, and the other groups of frames (a package, `node`, the garbage ' +
+      'collector) whose self time grew most ' +
       'with argcheck on.',
     tables: [
       {
@@ -119,6 +128,7 @@ export async function frameworks(options: BenchOptions): Promise<BenchResult> {
         head: [
           'variant',
           'argcheck µs per call',
+          'its pairs, lowest–highest',
           'as profiled',
           'profiler slowdown',
           'other frames that grew most, µs per call',
@@ -129,7 +139,7 @@ export async function frameworks(options: BenchOptions): Promise<BenchResult> {
     bars: [
       ...[...own].map(([key, a]) => ({
         bar: `argcheck’s own CPU per tool call, ${key}: ≤ ${OWN_BAR_US} µs`,
-        figure: `${num(a.ownUs, 2)} µs`,
+        figure: ownFigure(a, (us) => num(us, 2)),
         holds: a.ownUs <= OWN_BAR_US,
       })),
       {
