@@ -4,16 +4,21 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { repoRoot } from './paths.js';
-// The tests' and the stack's: below the ephemeral range, never the same one twice.
-import { freePort } from '../../deploy/stack/src/ports.js';
 
 export async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   return typeof address === 'object' && address ? address.port : 0;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  const port = await listen(server);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 /**

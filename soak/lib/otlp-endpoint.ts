@@ -7,13 +7,12 @@ import { Buffer } from 'node:buffer';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { repoRoot } from '../../bench/lib/paths.js';
-// The tests' and the stack's: below the ephemeral range, never the same one twice.
-import { freePort } from '../../deploy/stack/src/ports.js';
 
 export interface OtlpEndpoint {
   kind: 'collector' | 'sink';
@@ -27,6 +26,17 @@ export interface OtlpEndpoint {
   /** Log records it received. */
   logRecords(): number;
   close(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 20_000) {
