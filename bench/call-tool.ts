@@ -19,7 +19,7 @@ import { stdioShop } from '@argcheck/testing/shop';
 import {
   attribute,
   ownFigure,
-  pairSpread,
+  pairRange,
   PROFILE_PAIRS,
   type Attribution,
 } from './lib/cpu-profile.js';
@@ -282,11 +282,7 @@ export async function callTool(options: BenchOptions): Promise<BenchResult> {
   const attributed = results.map((r) => [
     r.name,
     num(r.own?.ownUs ?? 0, 2),
-    r.own === undefined
-      ? ''
-      : pairSpread(r.own)
-          .map((us) => num(us, 2))
-          .join('–'),
+    r.own === undefined ? '' : pairRange(r.own, (us) => num(us, 2)),
     num(r.own?.profiledUs ?? 0, 2),
     `${num(r.own?.slowdown ?? 0, 2)}×`,
     (r.own?.added ?? [])

@@ -10,7 +10,7 @@
 import {
   attribute,
   ownFigure,
-  pairSpread,
+  pairRange,
   PROFILE_PAIRS,
   type Attribution,
 } from './lib/cpu-profile.js';
@@ -83,11 +83,10 @@ export async function frameworks(options: BenchOptions): Promise<BenchResult> {
   ]);
   const attributed = [...own].map(([key, a]) => {
     const rest = a.added.filter(([group]) => group !== 'argcheck').slice(0, 3);
-    const [lowest, highest] = pairSpread(a);
     return [
       key,
       num(a.ownUs, 2),
-      `${num(lowest, 2)}–${num(highest, 2)}`,
+      pairRange(a, (us) => num(us, 2)),
       num(a.profiledUs, 2),
       `${num(a.slowdown, 2)}×`,
       rest.map(([group, us]) => `${group} ${num(us, 1)}`).join(', '),

@@ -136,17 +136,16 @@ function ownTotal(byGroup: Map<string, number>): number {
   return total;
 }
 
-/** The lowest and highest of the pairs' figures of argcheck's own CPU per call: how far one figure moves. */
-export function pairSpread(a: Attribution): [lowest: number, highest: number] {
+/** The lowest and highest of the pairs' figures of argcheck's own CPU per call, `1.32–1.90`: how far one figure moves. */
+export function pairRange(a: Attribution, format: (us: number) => string): string {
   const figures = a.ownUsByPair.length > 0 ? a.ownUsByPair : [a.ownUs];
-  return [Math.min(...figures), Math.max(...figures)];
+  return `${format(Math.min(...figures))}–${format(Math.max(...figures))}`;
 }
 
 /** A bar's figure of argcheck's own CPU: the median, and how far its pairs spread (`1.47 µs (pairs 1.32–1.90)`). */
 export function ownFigure(a: Attribution | undefined, format: (us: number) => string): string {
   if (a === undefined) return 'not profiled';
-  const [lowest, highest] = pairSpread(a);
-  return `${format(a.ownUs)} µs (pairs ${format(lowest)}–${format(highest)})`;
+  return `${format(a.ownUs)} µs (pairs ${pairRange(a, format)})`;
 }
 
 /** Pairs of profiles `attribute` takes by default: the work runs this many times with argcheck on. */

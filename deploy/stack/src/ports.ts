@@ -54,6 +54,9 @@ function ephemeralRange(): [number, number] {
   return [49152, 65535];
 }
 
+/** The ephemeral range, read at the first `freePort`. */
+let range: [number, number] | undefined;
+
 /** The lowest port handed out below the ephemeral range. */
 const LOWEST = 10_000;
 
@@ -85,7 +88,7 @@ function listenOnAnyPort(): Promise<number> {
  * test never get the same port either.
  */
 export async function freePort(): Promise<number> {
-  const [low] = ephemeralRange();
+  const [low] = (range ??= ephemeralRange());
   const room = low - LOWEST;
   for (let attempt = 0; attempt < 500; attempt++) {
     const port =
